@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Set up the virtual environment the project needs and run one of its jobs.
+
+    python3 dev.py run    # install, then the main job
+    python3 dev.py test   # install with test tools, then ruff, mypy and pytest
+
+Only python3 (with venv and pip) is needed. The environment lives in .venv and is reinstalled
+when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+
+
+def sh(*args: str | Path) -> None:
+    """Run a command from the project root; stop with its status if it fails."""
+    print("+", " ".join(str(a) for a in args), flush=True)
+    status = subprocess.call([str(a) for a in args], cwd=ROOT)
+    if status:
+        sys.exit(status)
+
+
+def ensure_env(extra: str) -> None:
+    """Create .venv and install the project (with ``extra``) unless already done for this
+    pyproject.toml."""
+    if not (BIN / "python").exists():
+        venv.create(VENV, with_pip=True)
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extra.encode()).hexdigest()
+    stamp = VENV / ".installed"
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    sh(BIN / "python", "-m", "pip", "install", "-q", "--upgrade", "pip")
+    target = f".[{extra}]" if extra else "."
+    sh(BIN / "python", "-m", "pip", "install", "-q", "-e", target)
+    stamp.write_text(digest)
+
+
+def run() -> None:
+    """The main job: a game of Three Musketeers in the terminal against a random mover."""
+    ensure_env("")
+    sh(BIN / "zermelo", "play", "musketeers", *sys.argv[2:])
+
+
+def test() -> None:
+    """Every check: lint, types, then the test suite."""
+    ensure_env("test")
+    sh(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
+    sh(BIN / "mypy", "src")
+    sh(BIN / "python", "-m", "pytest", *sys.argv[2:])
+
+
+if __name__ == "__main__":
+    jobs = {"run": run, "test": test}
+    if len(sys.argv) < 2 or sys.argv[1] not in jobs:
+        print(f"usage: python3 dev.py {{{'|'.join(jobs)}}} [args...]", file=sys.stderr)
+        sys.exit(2)
+    jobs[sys.argv[1]]()

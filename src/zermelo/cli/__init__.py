@@ -1,0 +1,1 @@
+"""The ``zermelo`` command line."""

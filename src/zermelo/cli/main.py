@@ -1,0 +1,64 @@
+"""The ``zermelo`` command: sub-commands per game, ``play``, and one-line errors on bad input."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated
+
+import typer
+
+from zermelo import __version__
+from zermelo.cli import musketeers, play
+
+app = typer.Typer(
+    name="zermelo",
+    help="Solve and play board games.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+app.add_typer(musketeers.app, name="musketeers")
+app.command(name="play")(play.play)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"zermelo {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Solve and play board games."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line; bad input prints one line on stderr and exits with status 2.
+
+    Set ``ZERMELO_DEBUG=1`` to see the traceback of an error instead.
+    """
+    try:
+        result = app(args=argv, prog_name="zermelo", standalone_mode=False)
+    except typer.Exit as stop:
+        sys.exit(stop.exit_code)
+    except typer.TyperException as error:  # usage errors: unknown option, missing argument
+        message = error.format_message()
+        if message:  # empty when the help was shown for a bare group command
+            print(f"zermelo: error: {message}", file=sys.stderr)
+        sys.exit(2)
+    except (typer.Abort, KeyboardInterrupt):
+        print("zermelo: aborted", file=sys.stderr)
+        sys.exit(130)
+    except (ValueError, OSError) as error:
+        if os.environ.get("ZERMELO_DEBUG"):
+            raise
+        message = str(error)
+        print(message if message.startswith("zermelo") else f"zermelo: {message}",
+              file=sys.stderr)
+        sys.exit(2)
+    if isinstance(result, int):
+        sys.exit(result)

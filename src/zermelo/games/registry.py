@@ -1,0 +1,62 @@
+"""The games by name, for front ends: how to build a variant from options and how to draw it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+from zermelo.core.errors import UnknownNameError
+from zermelo.core.game import Game
+
+AnyGame = Game[Any, Any]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game as front ends see it: its name, a variant factory and a terminal renderer."""
+
+    name: str
+    title: str
+    create: Callable[[Mapping[str, str]], AnyGame]
+    """Builds a variant from string options (``{"board": "4x4"}``); ValueError on a bad one."""
+    render: Callable[[Any, Any], Text]
+    """Draws a state of a game this entry created."""
+    status: Callable[[Any, Any], str]
+    """Says whose turn it is, or how the game ended."""
+
+
+def _musketeers(options: Mapping[str, str]) -> AnyGame:
+    from zermelo.games.musketeers.variant import game_from_options
+
+    return game_from_options(options)
+
+
+def _musketeers_render(game: Any, state: Any) -> Text:
+    from zermelo.games.musketeers.render import board_text
+
+    return board_text(game, state)
+
+
+def _musketeers_status(game: Any, state: Any) -> str:
+    from zermelo.games.musketeers.render import status_line
+
+    return status_line(game, state)
+
+
+GAMES: dict[str, GameEntry] = {
+    "musketeers": GameEntry(
+        "musketeers", "Three Musketeers", _musketeers, _musketeers_render, _musketeers_status
+    ),
+}
+
+
+def get_game(name: str) -> GameEntry:
+    """The entry named ``name``; :class:`UnknownNameError` listing the known names otherwise."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise UnknownNameError(f"no game {name!r} (known: {known})") from None

@@ -1,0 +1,121 @@
+"""The command line: output of the musketeers commands, terminal play, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import CliRunner
+
+START = "M XXXXO XXXXX XXOXX XXXXX OXXXX"
+
+
+def test_moves_of_the_start(cli: CliRunner) -> None:
+    result = cli("musketeers", "moves", START)
+    assert result.code == 0
+    assert result.out.split() == "e1-d1 e1-e2 c3-c2 c3-b3 c3-d3 c3-c4 a5-a4 a5-b5".split()
+
+
+def test_moves_as_json_and_from_stdin(cli: CliRunner) -> None:
+    result = cli("musketeers", "moves", "--json", "-", stdin="E XXXO. XXXXX XXOXX XXXXX OXXXX\n")
+    assert result.code == 0
+    assert json.loads(result.out) == ["e2-e1"]
+
+
+def test_moves_on_another_board(cli: CliRunner) -> None:
+    result = cli("musketeers", "moves", "--board", "4x4", "E XXXO XXX. XOXX OXXX")
+    assert result.out.split() == ["c2-d2", "d3-d2"]
+
+
+def test_show_draws_the_board_and_the_status(cli: CliRunner) -> None:
+    result = cli("musketeers", "show", "E OOO.. XX... ..... ..... .....")
+    assert result.code == 0
+    assert " 1  O O O · ·" in result.out
+    assert "enemies win: the musketeers stand in row 1" in result.out
+
+
+def test_version(cli: CliRunner) -> None:
+    result = cli("--version")
+    assert result.code == 0
+    assert result.out.startswith("zermelo ")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["musketeers", "moves", "M XXXXO XXXXX XXOXX XXXXX OXXX"],
+         "zermelo: invalid position: 24 squares, expected 25"),
+        (["musketeers", "show", "XXXXO XXXXX XXOXX XXXXX OXXXX"],
+         "zermelo: invalid position: side to move missing: expected M or E first, got 'X'"),
+        (["musketeers", "moves", "--board", "5by5", START],
+         "zermelo: board '5by5': expected WIDTHxHEIGHT, e.g. 5x5"),
+        (["musketeers", "moves", "--bogus", START], "zermelo: error: No such option: --bogus"),
+        (["play", "chess"], "zermelo: unknown name: no game 'chess' (known: musketeers)"),
+        (["play", "musketeers", "--engine", "deep"],
+         "zermelo: unknown name: no engine 'deep' (known: random, human)"),
+        (["play", "musketeers", "--as", "X"], "zermelo: unknown name: no side 'X' (sides: M, E)"),
+        (["play", "musketeers", "--start", "a1,a1,b2"],
+         "zermelo: start needs 3 distinct squares, got 2"),
+        (["play", "musketeers", "--start", "a1,z9,b2"],
+         "zermelo: invalid move: square z9 is off the 5x5 board"),
+    ],
+)
+def test_bad_input_gets_one_line_and_status_2(cli: CliRunner, args: list[str], message: str
+                                              ) -> None:
+    result = cli(*args)
+    assert result.code == 2
+    assert result.err.strip() == message
+    assert "Traceback" not in result.out + result.err
+
+
+def test_the_installed_command_has_no_traceback_on_bad_input() -> None:
+    process = subprocess.run(
+        [sys.executable, "-m", "zermelo", "musketeers", "moves", "M XXXXO"],
+        capture_output=True, text=True, check=False,
+    )
+    assert process.returncode == 2
+    assert process.stderr.strip() == "zermelo: invalid position: 5 squares, expected 25"
+
+
+def test_two_humans_play_with_undo_and_an_illegal_move(cli: CliRunner) -> None:
+    script = "\n".join(["e1-d1", "undo", "e1-c1", "moves", "c3-c2", "c4-c3", "resign"]) + "\n"
+    result = cli("play", "musketeers", "--engine", "human", stdin=script)
+    assert result.code == 0
+    assert "illegal move: e1-c1: c1 is not next to e1" in result.out
+    assert "M resigns; E wins" in result.out
+    # after undo, the start's moves are listed again
+    assert "e1-d1 e1-e2 c3-c2 c3-b3 c3-d3 c3-c4 a5-a4 a5-b5" in result.out
+
+
+def test_a_human_against_the_random_mover_plays_to_the_end() -> None:
+    from rich.console import Console
+
+    from zermelo.cli.play import TerminalGame, make_engine
+    from zermelo.games.registry import get_game
+
+    entry = get_game("musketeers")
+    game = entry.create({"board": "4x4"})
+    out = Console(record=True, width=100)
+    session: TerminalGame
+
+    def first_legal_move(prompt: str) -> str:
+        assert prompt == "E> "
+        return game.format_move(session.state, game.legal_moves(session.state)[0])
+
+    session = TerminalGame(entry, game, {1}, make_engine("random", 3), first_legal_move, out)
+    winner = session.run()
+    assert game.is_terminal(session.state)
+    assert winner == game.winner(session.state)
+    text = out.export_text()
+    assert "M plays" in text
+    assert ("enemies win" if winner == 1 else "musketeers win") in text
+    assert len(session.history) >= 3
+
+
+def test_play_stops_cleanly_at_end_of_input(cli: CliRunner) -> None:
+    result = cli("play", "musketeers", stdin="")
+    assert result.code == 0
+    assert "bye" in result.out
