@@ -18,6 +18,7 @@ from zermelo.games.registry import GAMES, AnyGame
 VARIANTS: dict[str, list[dict[str, str]]] = {
     "musketeers": [{}, {"board": "4x4"}, {"board": "4x5", "start": "a1,a2,b2"},
                    {"musketeers": "2", "board": "3x4"}],
+    "connect4": [{}, {"board": "5x4"}, {"board": "4x4", "k": "3"}, {"board": "9x6", "k": "5"}],
 }
 
 

@@ -46,9 +46,30 @@ def _musketeers_status(game: Any, state: Any) -> str:
     return status_line(game, state)
 
 
+def _connect4(options: Mapping[str, str]) -> AnyGame:
+    from zermelo.games.connect4.variant import game_from_options
+
+    return game_from_options(options)
+
+
+def _connect4_render(game: Any, state: Any) -> Text:
+    from zermelo.games.connect4.render import board_text
+
+    return board_text(game, state)
+
+
+def _connect4_status(game: Any, state: Any) -> str:
+    from zermelo.games.connect4.render import status_line
+
+    return status_line(game, state)
+
+
 GAMES: dict[str, GameEntry] = {
     "musketeers": GameEntry(
         "musketeers", "Three Musketeers", _musketeers, _musketeers_render, _musketeers_status
+    ),
+    "connect4": GameEntry(
+        "connect4", "Connect Four", _connect4, _connect4_render, _connect4_status
     ),
 }
 
