@@ -1,0 +1,138 @@
+"""The solver's compiled search: negamax alpha-beta over bitboards, and the root's narrowing.
+
+Scores follow the standard convention (see :mod:`zermelo.games.connect4.solver`): with ``n``
+stones on a board of ``cells`` cells, a win by the next stone scores ``(cells + 1 - n) // 2``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zermelo.games.connect4.kernels import (
+    Geometry,
+    non_losing_moves,
+    playable,
+    winning_cells,
+)
+from zermelo.games.connect4.sorter import order_moves
+from zermelo.games.connect4.table import NO_LOWER, NO_UPPER, Table, lower_bound, store, upper_bound
+
+Book = tuple[int, np.ndarray, np.ndarray]
+"""``(depth, sorted keys, scores)`` of the opening book; depth -1 for none."""
+
+
+@njit(cache=True)
+def mirror_key(current: int, mask: int, geo: Geometry) -> int:
+    """``current + mask`` of the position reflected left to right."""
+    w, s = geo[0], geo[3]
+    bits = (1 << s) - 1
+    key = current + mask
+    out = 0
+    for c in range(w):
+        out |= ((key >> (c * s)) & bits) << ((w - 1 - c) * s)
+    return out
+
+
+@njit(cache=True)
+def book_score(current: int, mask: int, book: Book, geo: Geometry) -> int:
+    """The book's score of a position, or NO_LOWER if it is not there."""
+    keys, scores = book[1], book[2]
+    key = min(current + mask, mirror_key(current, mask, geo))
+    i = np.searchsorted(keys, key)
+    if i < keys.size and keys[i] == key:
+        return int(scores[i])
+    return NO_LOWER
+
+
+@njit(cache=True)
+def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometry,
+            table: Table, book: Book, columns: np.ndarray, moves: np.ndarray,
+            priorities: np.ndarray, nodes: np.ndarray) -> int:
+    """The score of a position where the side to move cannot win at once, within a window.
+
+    Returns ``v``: if ``v <= alpha`` the true score is ``<= v``; if ``v >= beta`` it is
+    ``>= v``; otherwise ``v`` is exact. ``moves`` and ``priorities`` hold one row of scratch
+    space per stone count; ``nodes[0]`` counts the calls.
+    """
+    nodes[0] += 1
+    cells = geo[0] * geo[1]
+    safe = non_losing_moves(current, mask, geo)
+    if safe == 0:  # every move lets the opponent win with the next stone
+        return -((cells - n) // 2)
+    if n >= cells - 2:  # neither side can win with the last stones
+        return 0
+    low = -((cells - 2 - n) // 2)  # the opponent cannot win with its next stone
+    if alpha < low:
+        alpha = low
+        if alpha >= beta:
+            return alpha
+    high = (cells - 1 - n) // 2  # nor can we with ours
+    key = current + mask
+    bound = upper_bound(table, key)
+    if bound < high:
+        high = bound
+    if beta > high:
+        beta = high
+        if alpha >= beta:
+            return beta
+    bound = lower_bound(table, key)
+    if alpha < bound:
+        alpha = bound
+        if alpha >= beta:
+            return alpha
+    if n <= book[0]:
+        known = book_score(current, mask, book, geo)
+        if known != NO_LOWER:
+            return known
+    count = order_moves(current, mask, safe, columns, moves[n], priorities[n], geo)
+    start = alpha
+    for i in range(count):
+        m = moves[n, i]
+        score = -negamax(current ^ mask, mask | m, n + 1, -beta, -alpha, geo, table, book,
+                         columns, moves, priorities, nodes)
+        if score >= beta:
+            store(table, key, score, NO_UPPER)
+            return score
+        if score > alpha:
+            alpha = score
+    if alpha > start:
+        store(table, key, alpha, alpha)
+    else:
+        store(table, key, NO_LOWER, alpha)
+    return alpha
+
+
+@njit(cache=True)
+def _toward_zero_half(x: int) -> int:
+    return -((-x) // 2) if x < 0 else x // 2
+
+
+@njit(cache=True)
+def solve_position(current: int, mask: int, n: int, weak: bool, geo: Geometry, table: Table,
+                   book: Book, columns: np.ndarray, moves: np.ndarray, priorities: np.ndarray,
+                   nodes: np.ndarray) -> int:
+    """The exact score of a position that is not over (weak: only its sign), by null-window
+    searches that narrow ``[low, high]`` around the score, trying values near 0 first."""
+    cells = geo[0] * geo[1]
+    if winning_cells(current, mask, geo) & playable(mask, geo):
+        score = (cells + 1 - n) // 2
+        return 1 if weak else score
+    low, high = -((cells - n) // 2), (cells + 1 - n) // 2
+    if weak:
+        low, high = -1, 1
+    while low < high:
+        probe = low + (high - low) // 2
+        if probe <= 0 and _toward_zero_half(low) < probe:
+            probe = _toward_zero_half(low)
+        elif probe >= 0 and _toward_zero_half(high) > probe:
+            probe = _toward_zero_half(high)
+        r = negamax(current, mask, n, probe, probe + 1, geo, table, book, columns, moves,
+                    priorities, nodes)
+        if r <= probe:
+            high = r
+        else:
+            low = r
+    if weak:
+        return (low > 0) - (low < 0)
+    return low

@@ -1,0 +1,100 @@
+"""The strong solver of Connect Four: the exact score of any position, and of each move.
+
+**Score convention** (the standard one, from the side to move's view): 0 is a draw; a win with
+the winner's ``j``-th stone scores ``1 + (stones the winner still holds)``, where the first
+player holds ``ceil(cells / 2)`` stones and the second ``floor(cells / 2)``; a loss is the
+negative of the opponent's win. Equivalently, a win by the stone played when ``n`` stones are on
+the board scores ``(cells + 1 - n) // 2``. On 7 x 6 (42 cells) a win with the ``j``-th stone
+scores ``22 - j`` for either player, from ``+18`` (a win with the 4th stone) down to ``+1``.
+
+The search is negamax with alpha-beta (:mod:`.search`), a transposition table of bounds
+(:mod:`.table`), moves ordered by the threats they create (:mod:`.sorter`), moves that hand the
+opponent an immediate win never searched, and an opening book (:mod:`.book`) when given one.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from zermelo.core.errors import IllegalMoveError
+from zermelo.games.connect4.kernels import geometry
+from zermelo.games.connect4.rules import ConnectFour, Position
+from zermelo.games.connect4.search import Book, solve_position
+from zermelo.games.connect4.sorter import centre_first
+from zermelo.games.connect4.table import DEFAULT_SIZE, clear, new_table
+
+NO_BOOK: Book = (-1, np.zeros(0, np.int64), np.zeros(0, np.int8))
+SMALL_TABLE = 1_048_573
+"""A prime near 2**20 (about 10 MB): enough for boards of up to 30 cells."""
+
+
+def win_score(cells: int, stones_before: int) -> int:
+    """The winner's score when the winning stone is dropped on ``stones_before`` stones."""
+    return (cells + 1 - stones_before) // 2
+
+
+def terminal_score(game: ConnectFour, state: Position) -> int:
+    """The score of a finished game for the side to move: 0 for a draw, else a loss."""
+    return -win_score(game.board.cells, state.count - 1) if state.won else 0
+
+
+class Solver:
+    """Solves positions of one Connect Four variant, keeping its table between calls.
+
+    ``nodes`` counts the positions searched since the last :meth:`reset`.
+    """
+
+    def __init__(self, game: ConnectFour, table_size: int | None = None,
+                 book: Book = NO_BOOK) -> None:
+        self.game = game
+        board = game.board
+        if table_size is None:
+            table_size = DEFAULT_SIZE if board.cells > 30 else SMALL_TABLE
+        self.geo = geometry(board)
+        self.table = new_table(table_size)
+        self.book = book
+        self.columns = centre_first(board.width)
+        self.moves = np.zeros((board.cells + 1, board.width), np.int64)
+        self.priorities = np.zeros((board.cells + 1, board.width), np.int64)
+        self.counter = np.zeros(1, np.int64)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched since the last reset."""
+        return int(self.counter[0])
+
+    def reset(self) -> None:
+        """Forget the transposition table and the node count."""
+        clear(self.table)
+        self.counter[0] = 0
+
+    def solve(self, state: Position, weak: bool = False) -> int:
+        """The score of ``state`` for the side to move (``weak``: only its sign, -1, 0 or 1)."""
+        if self.game.is_terminal(state):
+            score = terminal_score(self.game, state)
+            return (score > 0) - (score < 0) if weak else score
+        return int(solve_position(state.current, state.mask, state.count, weak, self.geo,
+                                  self.table, self.book, self.columns, self.moves,
+                                  self.priorities, self.counter))
+
+    def analyze(self, state: Position, weak: bool = False) -> list[int | None]:
+        """The score of each column's move for the side to move; None for a column that is
+        full; empty when the game is over."""
+        if self.game.is_terminal(state):
+            return []
+        scores: list[int | None] = []
+        for col in range(self.game.board.width):
+            if not self.game.can_play(state, col):
+                scores.append(None)
+                continue
+            scores.append(-self.solve(self.game.apply(state, col), weak))
+        return scores
+
+    def best_move(self, state: Position) -> int:
+        """A move with the best score (the most central of equals)."""
+        if self.game.is_terminal(state):
+            raise IllegalMoveError(f"{state.moves or 'the empty board'}: the game is over")
+        scores = self.analyze(state)
+        order = [int(c) for c in self.columns]
+        return max((c for c in order if scores[c] is not None),
+                   key=lambda c: (scores[c], -order.index(c)))

@@ -1,0 +1,89 @@
+"""The strong solver against a plain minimax over the rules, and the score convention."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+
+from zermelo.games.connect4 import ConnectFour, Position
+from zermelo.games.connect4.solver import Solver
+
+
+def minimax_scorer(game: ConnectFour) -> Callable[[Position], int]:
+    """A plain memoised minimax over the rules, scoring by the convention's definition:
+    a win scores 1 + the stones the winner has not played yet."""
+    cells = game.board.cells
+    supply = ((cells + 1) // 2, cells // 2)  # stones of the first and the second player
+
+    @cache
+    def score(state: Position) -> int:
+        if state.won:
+            winner = 1 - game.to_move(state)
+            played = (state.count + 1 - winner) // 2
+            return -(1 + supply[winner] - played)
+        if state.count == cells:
+            return 0
+        return max(-score(game.apply(state, m)) for m in game.legal_moves(state))
+
+    return score
+
+
+@pytest.mark.parametrize(("size", "start"), [((4, 4, 3), 0), ((4, 3, 3), 0), ((3, 3, 2), 0),
+                                              ((5, 3, 3), 0), ((5, 4, 3), 6), ((6, 4, 4), 14)])
+def test_solver_matches_minimax_on_small_boards(size: tuple[int, int, int], start: int) -> None:
+    game = ConnectFour(*size)
+    oracle, solver = minimax_scorer(game), Solver(game)
+    rng = random.Random(7)
+    states = set()
+    for _ in range(25):
+        states.update(game.random_playout(game.initial_state(), rng)[start:])
+    for state in sorted(states, key=lambda s: s.moves):
+        assert solver.solve(state) == oracle(state), state.moves
+        weak = solver.solve(state, weak=True)
+        assert weak == (oracle(state) > 0) - (oracle(state) < 0), state.moves
+
+
+def test_solver_matches_minimax_near_the_end_of_7x6_games() -> None:
+    game = ConnectFour()
+    oracle, solver = minimax_scorer(game), Solver(game, table_size=1_000_003)
+    rng = random.Random(3)
+    checked = 0
+    while checked < 10:
+        line = game.random_playout(game.initial_state(), rng)
+        if len(line) <= 29:
+            continue
+        state = line[28]
+        assert solver.analyze(state) == [
+            -oracle(game.apply(state, c)) if game.can_play(state, c) else None
+            for c in range(7)
+        ], state.moves
+        checked += 1
+
+
+def test_immediate_win_scores_22_minus_the_stone_count() -> None:
+    game, solver = ConnectFour(), Solver(ConnectFour(), table_size=1009)
+    # X has three in column 1 and plays its 4th stone: 22 - 4.
+    assert solver.solve(game.parse_position("121212")) == 18
+    # X wins with its 6th stone on 7x6 after 10 moves: (43 - 10) // 2 = 16 = 22 - 6.
+    assert solver.solve(game.parse_position("1726375161")) == 16
+
+
+def test_forced_loss_is_anticipated() -> None:
+    game, solver = ConnectFour(), Solver(ConnectFour(), table_size=1009)
+    # X holds 2-3-4 on the bottom row with both ends open: O cannot stop the 4th stone.
+    state = game.parse_position("27374")
+    assert solver.solve(state) == -18
+    assert solver.analyze(state) == [-18] * 7
+    # Once the game is won, the side to move has lost by the same score.
+    assert solver.solve(game.parse_position("2737415")) == -18
+
+
+def test_analyze_marks_full_columns_and_finished_games() -> None:
+    game, solver = ConnectFour(4, 4, 3), Solver(ConnectFour(4, 4, 3))
+    state = game.parse_position("1111")
+    scores = solver.analyze(state)
+    assert scores[0] is None and all(s is not None for s in scores[1:])
+    assert solver.analyze(game.parse_position("12121")) == []
