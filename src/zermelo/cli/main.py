@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from zermelo import __version__
-from zermelo.cli import musketeers, play
+from zermelo.cli import connect4, musketeers, play
 
 app = typer.Typer(
     name="zermelo",
@@ -19,6 +19,7 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(musketeers.app, name="musketeers")
+app.add_typer(connect4.app, name="connect4")
 app.command(name="play")(play.play)
 
 

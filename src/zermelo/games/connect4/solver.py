@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from zermelo.core.errors import IllegalMoveError
+from zermelo.games.connect4.book import OpeningBook
 from zermelo.games.connect4.kernels import geometry
 from zermelo.games.connect4.rules import ConnectFour, Position
 from zermelo.games.connect4.search import Book, solve_position
@@ -45,14 +46,16 @@ class Solver:
     """
 
     def __init__(self, game: ConnectFour, table_size: int | None = None,
-                 book: Book = NO_BOOK) -> None:
+                 book: OpeningBook | None = None) -> None:
         self.game = game
         board = game.board
+        if book is not None and book.board != board:
+            raise ValueError(f"the book is for another board than {game!r}")
         if table_size is None:
             table_size = DEFAULT_SIZE if board.cells > 30 else SMALL_TABLE
         self.geo = geometry(board)
         self.table = new_table(table_size)
-        self.book = book
+        self.book = NO_BOOK if book is None else book.kernel
         self.columns = centre_first(board.width)
         self.moves = np.zeros((board.cells + 1, board.width), np.int64)
         self.priorities = np.zeros((board.cells + 1, board.width), np.int64)

@@ -1,0 +1,164 @@
+"""``zermelo connect4 ...``: Connect Four positions, the strong solver, engines and the book."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+from zermelo.cli.common import console
+from zermelo.core.errors import InvalidPositionError, UnknownNameError, ZermeloError
+from zermelo.games.connect4 import ConnectFour, Position
+from zermelo.games.connect4.book import OpeningBook, build_book, positions_up_to
+from zermelo.games.connect4.heuristic import EVALUATIONS, HeuristicPlayer
+from zermelo.games.connect4.kernels import geometry
+from zermelo.games.connect4.kernels import perft as perft_kernel
+from zermelo.games.connect4.render import board_text, status_line
+from zermelo.games.connect4.solver import Solver
+from zermelo.games.connect4.variant import game_from_options
+
+app = typer.Typer(help="Connect Four: positions, the strong solver, heuristic engines, the "
+                       "opening book.", no_args_is_help=True)
+
+MovesArg = Annotated[str, typer.Argument(
+    help="The moves played, as column digits (e.g. 4453; '' is the empty board).")]
+OptionalMovesArg = Annotated[str | None, typer.Argument(
+    help="The moves played, as column digits; omit with --batch.")]
+BoardOpt = Annotated[str, typer.Option("--board", help="Board size WIDTHxHEIGHT.")]
+KOpt = Annotated[int, typer.Option("--k", help="Stones in a row needed to win.")]
+BatchOpt = Annotated[bool, typer.Option(
+    "--batch", help="Read positions from standard input, one per line (a second column, "
+                    "such as an expected score, is ignored).")]
+WeakOpt = Annotated[bool, typer.Option("--weak", help="Only win (1), draw (0) or loss (-1).")]
+BookOpt = Annotated[Path | None, typer.Option("--book", help="An opening book file to use.")]
+
+
+def _game(board: str, k: int) -> ConnectFour:
+    return game_from_options({"board": board, "k": str(k)})
+
+
+def _solver(game: ConnectFour, book: Path | None) -> Solver:
+    return Solver(game, book=None if book is None else OpeningBook.load(book, game.board))
+
+
+def _batch(game: ConnectFour, answer: Callable[[Position], str]) -> int:
+    """Answer every line of standard input as ``MOVES ANSWER``; a bad line gets a message on
+    standard error and the batch goes on. Returns 2 if any line was bad, else 0."""
+    status = 0
+    for number, line in enumerate(sys.stdin, 1):
+        fields = line.split()
+        if not fields:
+            continue
+        try:
+            if len(fields) > 2 or (len(fields) == 2 and not fields[1].lstrip("-").isdigit()):
+                raise InvalidPositionError(f"{line.strip()!r}: expected MOVES [SCORE]")
+            print(f"{fields[0]} {answer(game.parse_position(fields[0]))}", flush=True)
+        except ZermeloError as error:
+            print(f"zermelo: line {number}: {error}", file=sys.stderr)
+            status = 2
+    return status
+
+
+def _scores_text(scores: list[int | None]) -> str:
+    return " ".join("full" if s is None else str(s) for s in scores)
+
+
+@app.command()
+def show(moves: MovesArg, board: BoardOpt = "7x6", k: KOpt = 4) -> None:
+    """Draw a position and say whose turn it is or how the game ended."""
+    game = _game(board, k)
+    state = game.parse_position(moves)
+    console.print(board_text(game, state), end="")
+    console.print(status_line(game, state))
+
+
+@app.command()
+def solve(moves: OptionalMovesArg = None, batch: BatchOpt = False, weak: WeakOpt = False,
+          board: BoardOpt = "7x6", k: KOpt = 4, book: BookOpt = None) -> int:
+    """The score of a position for the side to move: positive wins, 0 draws, negative loses
+    (on 7x6, 22 minus the winner's stone count)."""
+    game = _game(board, k)
+    solver = _solver(game, book)
+    if batch:
+        return _batch(game, lambda state: str(solver.solve(state, weak)))
+    if moves is None:
+        raise InvalidPositionError("give the moves played, or --batch to read them from stdin")
+    print(solver.solve(game.parse_position(moves), weak))
+    return 0
+
+
+@app.command()
+def analyze(moves: OptionalMovesArg = None, batch: BatchOpt = False, weak: WeakOpt = False,
+            board: BoardOpt = "7x6", k: KOpt = 4, book: BookOpt = None) -> int:
+    """The score of every column's move for the side to move (``full`` for a full column)."""
+    game = _game(board, k)
+    solver = _solver(game, book)
+    if batch:
+        return _batch(game, lambda state: _scores_text(solver.analyze(state, weak)))
+    if moves is None:
+        raise InvalidPositionError("give the moves played, or --batch to read them from stdin")
+    state = game.parse_position(moves)
+    scores = solver.analyze(state, weak)
+    if not scores:
+        console.print(status_line(game, state))
+        return 0
+    cells = ["full" if s is None else str(s) for s in scores]
+    width = max(len(c) for c in cells)
+    print("column " + " ".join(f"{c + 1:>{width}}" for c in range(len(cells))))
+    print("score  " + " ".join(f"{c:>{width}}" for c in cells))
+    return 0
+
+
+@app.command()
+def move(moves: MovesArg, engine: Annotated[str, typer.Option(
+            help=f"solver, or a heuristic evaluation: {', '.join(EVALUATIONS)}.")] = "threats",
+         depth: Annotated[int, typer.Option(help="Search depth of a heuristic engine.")] = 6,
+         board: BoardOpt = "7x6", k: KOpt = 4, book: BookOpt = None) -> None:
+    """The column an engine plays in a position."""
+    game = _game(board, k)
+    state = game.parse_position(moves)
+    if engine == "solver":
+        column = _solver(game, book).best_move(state)
+    elif engine in EVALUATIONS:
+        column = HeuristicPlayer(engine, depth).choose(game, state)
+    else:
+        raise UnknownNameError(f"no engine {engine!r} (known: solver, {', '.join(EVALUATIONS)})")
+    print(column + 1)
+
+
+@app.command()
+def perft(depth: Annotated[int, typer.Argument(help="How many moves ahead.")],
+          moves: Annotated[str, typer.Argument(help="The moves played (default: none).")] = "",
+          board: BoardOpt = "7x6", k: KOpt = 4) -> None:
+    """Count the move sequences of a given length from a position (games stop at a win)."""
+    if depth < 0:
+        raise ValueError(f"depth {depth}: must be at least 0")
+    game = _game(board, k)
+    state = game.parse_position(moves)
+    count = 0 if state.won and depth > 0 else perft_kernel(state.current, state.mask, depth,
+                                                           geometry(game.board))
+    print(count)
+
+
+@app.command(name="book")
+def make_book(depth: Annotated[int, typer.Option(help="Book positions of up to this many "
+                                                 "moves.")],
+              out: Annotated[Path, typer.Option(help="The file to write (.npz).")],
+              board: BoardOpt = "7x6", k: KOpt = 4) -> None:
+    """Build an opening book: the exact score of every position of up to DEPTH moves."""
+    game = _game(board, k)
+    total = sum(len(layer) for layer in positions_up_to(game, depth))
+    solver = Solver(game)
+    start = time.perf_counter()
+    with Progress(TextColumn("solving"), BarColumn(), TaskProgressColumn(),
+                  TimeRemainingColumn(), console=console, transient=True) as bar:
+        task = bar.add_task("book", total=total)
+        result = build_book(game, depth, solver.solve, lambda n: bar.advance(task, n))
+    result.save(out)
+    console.print(f"{len(result)} positions of up to {depth} moves in "
+                  f"{time.perf_counter() - start:.1f} s, {solver.nodes:,} nodes: {out}")
