@@ -65,6 +65,8 @@ def winning_cells(stones: int, mask: int, geo: Geometry) -> int:
     ahead of it.
     """
     k, s, full = geo[2], geo[3], geo[5]
+    if k == 4:
+        return _winning_cells_4(stones, mask, s, full)
     cells = 0
     for d in (1, s, s - 1, s + 1):
         for a in range(k):
@@ -74,6 +76,19 @@ def winning_cells(stones: int, mask: int, geo: Geometry) -> int:
             for i in range(1, k - a):
                 t &= down(stones, i * d)
             cells |= t
+    return cells & (full ^ mask)
+
+
+@njit(cache=True)
+def _winning_cells_4(stones: int, mask: int, s: int, full: int) -> int:
+    """:func:`winning_cells` unrolled for ``k = 4``: three own stones behind the cell, two
+    behind and one ahead, one behind and two ahead, or three ahead."""
+    cells = (stones << 1) & (stones << 2) & (stones << 3)  # vertical: only from below
+    for d in (s, s - 1, s + 1):
+        behind2 = (stones << d) & (stones << (2 * d))
+        ahead2 = (stones >> d) & (stones >> (2 * d))
+        cells |= behind2 & ((stones << (3 * d)) | (stones >> d))
+        cells |= ahead2 & ((stones >> (3 * d)) | (stones << d))
     return cells & (full ^ mask)
 
 
