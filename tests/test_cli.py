@@ -53,7 +53,6 @@ def test_version(cli: CliRunner) -> None:
         (["musketeers", "moves", "--board", "5by5", START],
          "zermelo: board '5by5': expected WIDTHxHEIGHT, e.g. 5x5"),
         (["musketeers", "moves", "--bogus", START], "zermelo: error: No such option: --bogus"),
-        (["play", "chess"], "zermelo: unknown name: no game 'chess' (known: musketeers)"),
         (["play", "musketeers", "--engine", "deep"],
          "zermelo: unknown name: no engine 'deep' (known: random, human)"),
         (["play", "musketeers", "--as", "X"], "zermelo: unknown name: no side 'X' (sides: M, E)"),
@@ -69,6 +68,14 @@ def test_bad_input_gets_one_line_and_status_2(cli: CliRunner, args: list[str], m
     assert result.code == 2
     assert result.err.strip() == message
     assert "Traceback" not in result.out + result.err
+
+
+def test_unknown_game_lists_the_known_ones(cli: CliRunner) -> None:
+    result = cli("play", "chess")
+    assert result.code == 2
+    assert result.err.startswith("zermelo: unknown name: no game 'chess' (known: ")
+    assert "musketeers" in result.err
+    assert len(result.err.strip().splitlines()) == 1
 
 
 def test_the_installed_command_has_no_traceback_on_bad_input() -> None:

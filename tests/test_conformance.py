@@ -19,6 +19,9 @@ VARIANTS: dict[str, list[dict[str, str]]] = {
     "musketeers": [{}, {"board": "4x4"}, {"board": "4x5", "start": "a1,a2,b2"},
                    {"musketeers": "2", "board": "3x4"}],
     "connect4": [{}, {"board": "5x4"}, {"board": "4x4", "k": "3"}, {"board": "9x6", "k": "5"}],
+    "nim": [{}, {"piles": "3,4,5", "misere": "yes"}, {"piles": "0,2,7"}],
+    "tictactoe": [{}, {"board": "4x4", "k": "3"}, {"board": "4x3", "k": "3"},
+                  {"board": "5x5", "k": "4"}],
 }
 
 

@@ -46,6 +46,42 @@ def _musketeers_status(game: Any, state: Any) -> str:
     return status_line(game, state)
 
 
+def _nim(options: Mapping[str, str]) -> AnyGame:
+    from zermelo.games.nim.variant import game_from_options
+
+    return game_from_options(options)
+
+
+def _nim_render(game: Any, state: Any) -> Text:
+    from zermelo.games.nim.render import board_text
+
+    return board_text(game, state)
+
+
+def _nim_status(game: Any, state: Any) -> str:
+    from zermelo.games.nim.render import status_line
+
+    return status_line(game, state)
+
+
+def _tictactoe(options: Mapping[str, str]) -> AnyGame:
+    from zermelo.games.tictactoe.variant import game_from_options
+
+    return game_from_options(options)
+
+
+def _tictactoe_render(game: Any, state: Any) -> Text:
+    from zermelo.games.tictactoe.render import board_text
+
+    return board_text(game, state)
+
+
+def _tictactoe_status(game: Any, state: Any) -> str:
+    from zermelo.games.tictactoe.render import status_line
+
+    return status_line(game, state)
+
+
 def _connect4(options: Mapping[str, str]) -> AnyGame:
     from zermelo.games.connect4.variant import game_from_options
 
@@ -70,6 +106,10 @@ GAMES: dict[str, GameEntry] = {
     ),
     "connect4": GameEntry(
         "connect4", "Connect Four", _connect4, _connect4_render, _connect4_status
+    ),
+    "nim": GameEntry("nim", "Nim", _nim, _nim_render, _nim_status),
+    "tictactoe": GameEntry(
+        "tictactoe", "Tic-tac-toe", _tictactoe, _tictactoe_render, _tictactoe_status
     ),
 }
 

@@ -1,0 +1,111 @@
+"""The transposition table: one small unit with an explicit bound encoding.
+
+An entry records what a fail-soft alpha-beta search (:mod:`zermelo.search.alphabeta`) learned
+about a position, keyed by ``game.key(state)`` (one key per symmetry class):
+
+* ``value`` from the side to move's view, and its ``bound``:
+  :attr:`Bound.EXACT` (the search ended inside its window), :attr:`Bound.LOWER` (it failed high:
+  the true value is at least ``value``) or :attr:`Bound.UPPER` (it failed low: at most
+  ``value``);
+* ``depth``: the plies searched below the position, or :data:`COMPLETE` when no depth limit
+  was reached anywhere in that sub-search, so the bound holds for the game itself;
+* ``move``: the best move found (a move ordering hint, checked for legality before use,
+  since a symmetric image shares the key but not the moves).
+
+Storing a bound as if it were exact is the capstone's first defect (seed 000): a value found
+after a cut-off only bounds the true value, and reusing it as exact in another window gives
+wrong answers (see :mod:`zermelo.games.musketeers.capstone`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+COMPLETE = 1 << 30
+"""The depth recorded for a result that no depth limit affected: valid at every depth."""
+
+
+class Bound(IntEnum):
+    """How a stored value relates to the true value."""
+
+    EXACT = 0
+    LOWER = 1
+    UPPER = 2
+
+
+@dataclass(slots=True)
+class Entry:
+    """What one search learned about one position."""
+
+    value: float
+    bound: Bound
+    depth: int
+    move: Any
+
+
+class TranspositionTable:
+    """A dictionary from position keys to :class:`Entry`, with counters.
+
+    ``capacity`` bounds the number of entries (None: unbounded); when full, only entries for
+    keys already present are replaced. A deeper (or equally deep) result replaces a shallower
+    one; an exact result also replaces a bound of the same depth.
+    """
+
+    def __init__(self, capacity: int | None = None) -> None:
+        self.capacity = capacity
+        self.entries: dict[Hashable, Entry] = {}
+        self.probes = 0
+        self.hits = 0
+        self.stores = 0
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def probe(self, key: Hashable) -> Entry | None:
+        """The entry for ``key``, if any."""
+        self.probes += 1
+        entry = self.entries.get(key)
+        if entry is not None:
+            self.hits += 1
+        return entry
+
+    def store(self, key: Hashable, value: float, bound: Bound, depth: int, move: Any) -> None:
+        """Record a search result (see the module docstring for the meaning of each field)."""
+        old = self.entries.get(key)
+        if old is None:
+            if self.capacity is not None and len(self.entries) >= self.capacity:
+                return
+        elif old.depth > depth or (old.depth == depth and old.bound is Bound.EXACT
+                                   and bound is not Bound.EXACT):
+            return
+        self.stores += 1
+        self.entries[key] = Entry(value, bound, depth, move)
+
+    @staticmethod
+    def bound_of(value: float, alpha: float, beta: float) -> Bound:
+        """The bound type of a fail-soft result ``value`` searched with window
+        ``(alpha, beta)``."""
+        if value <= alpha:
+            return Bound.UPPER
+        if value >= beta:
+            return Bound.LOWER
+        return Bound.EXACT
+
+    @staticmethod
+    def usable(entry: Entry, depth: int, alpha: float, beta: float) -> bool:
+        """Whether ``entry`` (searched at least ``depth`` deep) settles a search with window
+        ``(alpha, beta)`` by itself: exact, or a bound that falls outside the window."""
+        if entry.depth < depth:
+            return False
+        if entry.bound is Bound.EXACT:
+            return True
+        if entry.bound is Bound.LOWER:
+            return entry.value >= beta
+        return entry.value <= alpha
+
+    def clear(self) -> None:
+        """Forget every entry (the counters are kept)."""
+        self.entries.clear()
