@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from zermelo import __version__
-from zermelo.cli import connect4, musketeers, play
+from zermelo.cli import connect4, musketeers, play, solve
 
 app = typer.Typer(
     name="zermelo",
@@ -21,6 +21,7 @@ app = typer.Typer(
 app.add_typer(musketeers.app, name="musketeers")
 app.add_typer(connect4.app, name="connect4")
 app.command(name="play")(play.play)
+app.command(name="solve")(solve.solve)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,131 @@
+"""``zermelo solve GAME [POSITION]``: the value, best move and search statistics of a position."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from zermelo.cli.common import JsonOpt, console, read_position
+from zermelo.core.errors import InvalidPositionError
+from zermelo.games.registry import AnyGame, get_game
+from zermelo.search.algorithms import ALGORITHMS, get_algorithm, search
+from zermelo.search.base import SearchResult
+
+AlgorithmOpt = Annotated[str, typer.Option(
+    "--algorithm", "-a", help=f"One of: {', '.join(ALGORITHMS)}.")]
+DepthOpt = Annotated[int | None, typer.Option(
+    "--depth", "-d", help="Search this many plies (0 or more); default: to the end.")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A variant option KEY=VALUE (e.g. piles=3,4,5 or board=4x4); "
+    "repeatable.")]
+IterationsOpt = Annotated[int, typer.Option(help="MCTS simulations.")]
+SeedOpt = Annotated[int, typer.Option(help="MCTS random seed.")]
+
+
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    """``["board=4x4", "k=3"]`` -> ``{"board": "4x4", "k": "3"}``."""
+    options = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"option {item!r}: expected KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def load_position(game: AnyGame, text: str | None) -> Any:
+    """The start when ``text`` is None, else the parsed position (``-`` reads stdin)."""
+    if text is None:
+        return game.initial_state()
+    body = read_position(text).strip()
+    if not body and text == "-":
+        raise InvalidPositionError("nothing on standard input")
+    return game.parse_position(body)
+
+
+def value_word(game: AnyGame, result: SearchResult[Any]) -> str:
+    """``win``/``draw``/``loss`` for an exact value at the ends or middle of the range."""
+    if not result.exact:
+        return "estimate" if result.algorithm == "mcts" else f"depth {result.depth} estimate"
+    info = game.info
+    if result.value >= info.max_return:
+        return "win"
+    if result.value <= info.min_return:
+        return "loss"
+    if result.value == 0:
+        return "draw"
+    return "exact score"
+
+
+def line_text(game: AnyGame, state: Any, moves: tuple[Any, ...]) -> list[str]:
+    """The moves of a line in the game's notation, each in the position it is played in."""
+    out = []
+    for move in moves:
+        out.append(game.format_move(state, move))
+        state = game.apply(state, move)
+    return out
+
+
+def solve(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A registered game: "
+                                             "musketeers, nim, tictactoe, connect4, ...")],
+    position: Annotated[list[str] | None, typer.Argument(
+        help="A position in the game's notation (default: the start), or - for stdin; words "
+        "are joined with spaces, so nim 1 3 5 7 needs no quotes.")] = None,
+    algorithm: AlgorithmOpt = "alphabeta-tt",
+    depth: DepthOpt = None,
+    option: OptionOpt = None,
+    iterations: IterationsOpt = 10_000,
+    seed: SeedOpt = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """Search a position: value from the side to move's view (1 win, 0 draw, -1 loss, or the
+    game's own score), best move, principal line and statistics."""
+    entry = get_game(game_name)
+    get_algorithm(algorithm)
+    if depth is not None and depth < 0:
+        raise ValueError(f"depth {depth}: must be 0 or more")
+    game = entry.create(parse_options(option))
+    state = load_position(game, " ".join(position) if position else None)
+    result = search(algorithm, game, state, depth=depth, iterations=iterations, seed=seed)
+    best = None if result.best_move is None else game.format_move(state, result.best_move)
+    pv = line_text(game, state, result.pv)
+    if as_json:
+        print(json.dumps({
+            "game": entry.name,
+            "position": game.format_position(state),
+            "algorithm": algorithm,
+            "depth": depth,
+            "value": result.value,
+            "exact": result.exact,
+            "best_move": best,
+            "pv": pv,
+            "stats": result.stats.as_dict(),
+        }))
+        return
+    console.print(entry.render(game, state))
+    console.print(entry.status(game, state))
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    value = f"{result.value:g} ({value_word(game, result)})"
+    table.add_row("value", value)
+    table.add_row("best move", best or "-")
+    table.add_row("line", " ".join(pv) or "-")
+    stats = result.stats
+    table.add_row("algorithm", algorithm + ("" if depth is None else f", depth {depth}"))
+    table.add_row("nodes", f"{stats.nodes:,}")
+    table.add_row("cut-offs", f"{stats.cutoffs:,}")
+    if stats.tt_probes:
+        table.add_row("table", f"{stats.tt_size:,} entries, {stats.tt_hits:,} hits in "
+                      f"{stats.tt_probes:,} probes, {stats.tt_stores:,} stores")
+    if stats.iterations:
+        table.add_row("iterations", f"{stats.iterations:,}")
+    for key, extra in stats.extra.items():
+        table.add_row(key.replace("_", " "), f"{extra:,}")
+    table.add_row("max depth", str(stats.max_depth))
+    table.add_row("seconds", f"{stats.seconds:.3f}")
+    console.print(table)
