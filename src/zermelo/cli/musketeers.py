@@ -1,15 +1,25 @@
-"""``zermelo musketeers ...``: Three Musketeers positions and moves."""
+"""``zermelo musketeers ...``: Three Musketeers positions, moves and the strong solution."""
 
 from __future__ import annotations
 
 import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
 
 import typer
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.table import Table
 
 from zermelo.cli.common import BoardOpt, JsonOpt, MusketeersOpt, PositionArg, console, read_position
-from zermelo.games.musketeers import ThreeMusketeers
+from zermelo.core.errors import ZermeloError
+from zermelo.games.musketeers import SIDES, Position, ThreeMusketeers
+from zermelo.games.musketeers.database import Database
+from zermelo.games.musketeers.indexing import Variant
 from zermelo.games.musketeers.render import board_text, status_line
-from zermelo.games.musketeers.variant import game_from_options
+from zermelo.games.musketeers.variant import game_from_options, parse_board
+from zermelo.solve.layered import TableSpec, missing_positions
 
 app = typer.Typer(help="Three Musketeers: positions, moves (and, with a database, analysis).",
                   no_args_is_help=True)
@@ -41,3 +51,199 @@ def moves(position: PositionArg, board: BoardOpt = "5x5", musketeers: Musketeers
     else:
         for text in texts:
             print(text)
+
+
+# -- the strong-solution database ------------------------------------------------------------
+
+DbOpt = Annotated[Path | None, typer.Option("--db", help="Database root directory (default: "
+                                            "$ZERMELO_DATA or the user data directory).")]
+StartOpt = Annotated[str | None, typer.Option("--start", help="Musketeer start squares, e.g. "
+                                              "a1,a2,b2.")]
+
+
+def _open(board: str, musketeers: int, db: Path | None) -> Database:
+    width, height = parse_board(board)
+    return Database.open(Variant(width, height, musketeers), db)
+
+
+def _start_game(board: str, musketeers: int, start: str | None) -> ThreeMusketeers:
+    options = {"board": board, "musketeers": str(musketeers)}
+    if start:
+        options["start"] = start
+    return game_from_options(options)
+
+
+@app.command()
+def solve(
+    board: BoardOpt = "5x5",
+    musketeers: MusketeersOpt = 3,
+    max_enemies: Annotated[int | None, typer.Option(help="Build only the layers with up to "
+                                                    "this many enemies.")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Build (or finish building) the database of every position's result."""
+    width, height = parse_board(board)
+    variant = Variant(width, height, musketeers)
+    plan = Database.plan(variant, max_enemies)
+    store = Database.store_for(variant, db)
+    total = missing_positions(plan, store)
+    columns = (TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+               TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task("starting", total=total or 1, rate="")
+        started = time.perf_counter()
+        done = 0
+
+        def advance(table: TableSpec, positions: int) -> None:
+            nonlocal done
+            done += positions
+            rate = done / max(time.perf_counter() - started, 1e-9)
+            progress.update(task, advance=positions, description=table.label,
+                            rate=f"{rate / 1e6:6.1f} M pos/s")
+
+        database, report = Database.build(variant, db, max_enemies, advance)
+        if not total:
+            progress.update(task, completed=1, description="nothing left to build")
+    rate = report.positions / report.seconds if report.seconds else 0.0
+    console.print(
+        f"built {report.tables_built} tables, {report.positions:,} positions in "
+        f"{report.seconds:.1f} s ({rate / 1e6:.1f} M positions/s); database covers up to "
+        f"{database.max_enemies} enemies in {database.store.path}")
+
+
+def _analysis_line(database: Database, state: Position) -> str:
+    """``E33 -> [e1-d1 E32, ...]``, the established tool's format."""
+    game = database.game
+    moves = ", ".join(f"{game.format_move(state, m)} {r}" for m, r in database.analyze(state))
+    return f"{database.lookup(state)} -> [{moves}]"
+
+
+@app.command()
+def analyze(
+    position: Annotated[str | None, typer.Argument(help="A position, or - to read it from "
+                                                   "stdin.")] = None,
+    batch: Annotated[bool, typer.Option("--batch", help="Read positions from stdin, one per "
+                                        "line; print 'RESULT -> [move result, ...]' for each, "
+                                        "ERROR for a bad line.")] = False,
+    as_json: JsonOpt = False,
+    board: BoardOpt = "5x5",
+    musketeers: MusketeersOpt = 3,
+    db: DbOpt = None,
+) -> None:
+    """The result of a position and of every legal move, from the database."""
+    database = _open(board, musketeers, db)
+    game = database.game
+    if batch:
+        failed = 0
+        for number, line in enumerate(sys.stdin, 1):
+            if not line.strip():
+                continue
+            try:
+                print(_analysis_line(database, game.parse_position(line)), flush=True)
+            except ZermeloError as error:
+                failed += 1
+                print("ERROR", flush=True)
+                print(f"zermelo: line {number}: {error}", file=sys.stderr)
+        if failed:
+            raise typer.Exit(2)
+        return
+    if position is None:
+        raise ZermeloError("give a POSITION, or --batch to read positions from stdin")
+    state = game.parse_position(read_position(position))
+    result = database.lookup(state)
+    moves = database.analyze(state)
+    if as_json:
+        print(json.dumps({"result": str(result), "moves": [
+            {"move": game.format_move(state, m), "result": str(r)} for m, r in moves]}))
+        return
+    console.print(board_text(game, state))
+    console.print(f"{status_line(game, state)}; result with perfect play: [bold]{result}[/]")
+    if moves:
+        table = Table("move", "result")
+        best = set(database.best_moves(state))
+        for move, move_result in moves:
+            mark = " (best)" if move in best else ""
+            table.add_row(game.format_move(state, move), f"{move_result}{mark}")
+        console.print(table)
+
+
+@app.command()
+def line(
+    position: Annotated[str | None, typer.Argument(help="A position (default: the start), or "
+                                                   "- for stdin.")] = None,
+    start: StartOpt = None,
+    board: BoardOpt = "5x5",
+    musketeers: MusketeersOpt = 3,
+    db: DbOpt = None,
+) -> None:
+    """The perfect-play game from a position, ply by ply: move, board, result."""
+    database = _open(board, musketeers, db)
+    game = _start_game(board, musketeers, start)
+    state = (game.initial_state() if position is None
+             else game.parse_position(read_position(position)))
+    console.print(board_text(game, state))
+    console.print(f"start: {game.format_position(state)}  {database.lookup(state)}")
+    for ply, (move, after) in enumerate(database.line(state), 1):
+        console.print(f"\n{ply}. {SIDES[state.to_move]} {game.format_move(state, move)}  "
+                      f"{database.lookup(after)}")
+        console.print(board_text(game, after))
+        state = after
+    console.print(status_line(game, state))
+
+
+@app.command()
+def stats(
+    start: StartOpt = None,
+    as_json: JsonOpt = False,
+    board: BoardOpt = "5x5",
+    musketeers: MusketeersOpt = 3,
+    db: DbOpt = None,
+) -> None:
+    """Positions, wins and longest wins per layer (every placement counted), the longest forced
+    win, and the value of the standard and alternative starts."""
+    database = _open(board, musketeers, db)
+    layers = database.layer_stats()
+    longest, where = database.longest_win(layers)
+    starts = [None, "a1,a2,b2"] if start is None else [start]
+    values = []
+    for squares in starts:
+        game = _start_game(board, musketeers, squares)
+        state = game.initial_state()
+        values.append({"start": ",".join(game.grid.name(s) for s in game.start),
+                       "position": game.format_position(state),
+                       "result": str(database.lookup(state))})
+    if as_json:
+        print(json.dumps({
+            "layers": [vars(s) for s in layers],
+            "longest_win": {"result": str(longest),
+                            "position": database.game.format_position(where)},
+            "starts": values,
+        }))
+        return
+    table = Table("enemies", "side", "positions", "musketeer wins", "enemy wins",
+                  "longest M win", "longest E win")
+    for s in layers:
+        table.add_row(str(s.enemies), s.side, f"{s.positions:,}", f"{s.musketeer_wins:,}",
+                      f"{s.enemy_wins:,}", _plies(s.longest_musketeer_win),
+                      _plies(s.longest_enemy_win))
+    console.print(table)
+    console.print(f"longest forced win: {longest} from {database.game.format_position(where)}")
+    for value in values:
+        console.print(f"start {value['start']}: {value['result']}  ({value['position']})")
+
+
+def _plies(plies: int | None) -> str:
+    return "-" if plies is None else str(plies)
+
+
+@app.command()
+def verify(board: BoardOpt = "5x5", musketeers: MusketeersOpt = 3, db: DbOpt = None) -> None:
+    """Check every table's size and SHA-256 against the manifest."""
+    database = _open(board, musketeers, db)
+    problems = database.store.verify()
+    for problem in problems:
+        print(f"zermelo: database: {problem}", file=sys.stderr)
+    if problems:
+        raise typer.Exit(2)
+    print(f"ok: {len(database.store.tables)} tables in {database.store.path}, covering up to "
+          f"{database.max_enemies} enemies")

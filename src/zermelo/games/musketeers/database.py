@@ -1,0 +1,251 @@
+"""The strong solution of Three Musketeers: every position's result, built layer by layer.
+
+>>> db = Database.open()                                              # doctest: +SKIP
+>>> str(db.lookup(db.game.initial_state()))                          # doctest: +SKIP
+'E33'
+
+Tables are ``L{n:02d}-{side}``: all positions with n enemies and ``side`` to move, one byte each
+(:mod:`~zermelo.games.musketeers.values`), indexed by :mod:`~zermelo.games.musketeers.indexing`.
+A build may stop at ``max_enemies`` layers; asking about a position beyond them is an error.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+from pathlib import Path
+from typing import Any
+
+import numba
+import numpy as np
+import platformdirs
+
+from zermelo.games.musketeers import kernels
+from zermelo.games.musketeers.indexing import Indexing, Variant
+from zermelo.games.musketeers.rules import MUSKETEERS, SIDES, Move, Position, ThreeMusketeers
+from zermelo.games.musketeers.values import THRESHOLD, result_to_score, score_to_result
+from zermelo.solve.layered import BuildReport, Progress, TableSpec, Unit, build
+from zermelo.solve.result import Result
+from zermelo.solve.store import U8, DatabaseError, Store
+
+CLASSES_PER_UNIT = 32
+"""Placement classes per unit of work: small enough for a smooth progress bar."""
+
+
+def default_root() -> Path:
+    """Where databases live: ``$ZERMELO_DATA``, else the user data directory."""
+    env = os.environ.get("ZERMELO_DATA")
+    return Path(env) if env else Path(platformdirs.user_data_dir("zermelo"))
+
+
+def table_name(enemies: int, side: int) -> str:
+    """The name of the table of positions with ``enemies`` enemies and ``side`` to move."""
+    return f"L{enemies:02d}-{SIDES[side]}"
+
+
+class MusketeersPlan:
+    """The layered plan of a variant: tables for 0..``max_enemies`` enemies, both sides."""
+
+    def __init__(self, indexing: Indexing, max_enemies: int) -> None:
+        self.ix = indexing
+        self.max_enemies = max_enemies
+        self._moves = indexing.musketeer_moves
+        self._neighbours = indexing.enemy_neighbours
+        workers = numba.get_num_threads()
+        self._scratch = tuple(np.empty((workers, 1 << indexing.free_count), dtype=np.uint8)
+                              for _ in range(2))
+
+    def tables(self) -> list[TableSpec]:
+        specs = []
+        for n in range(self.max_enemies + 1):
+            size = self.ix.layer_size(n)
+            deps = (table_name(n - 1, 1),) if n else ()
+            specs.append(TableSpec(table_name(n, 0), size, deps, f"{n:2d} enemies, M to move"))
+            specs.append(TableSpec(table_name(n, 1), size, (table_name(n, 0),),
+                                   f"{n:2d} enemies, E to move"))
+        return specs
+
+    def units(self, table: TableSpec) -> list[Unit]:
+        per_class = table.size // self.ix.classes
+        return [
+            Unit(table.name, lo, min(lo + CLASSES_PER_UNIT, self.ix.classes),
+                 (min(lo + CLASSES_PER_UNIT, self.ix.classes) - lo) * per_class)
+            for lo in range(0, self.ix.classes, CLASSES_PER_UNIT)
+        ]
+
+    def run(self, table: TableSpec, unit: Unit, out: U8, inputs: dict[str, U8]) -> None:
+        ix = self.ix
+        n, side = int(table.name[1:3]), SIDES.index(table.name[-1])
+        per_class = comb(ix.free_count, n)
+        if side == MUSKETEERS:
+            counts, target, child, maps = self._moves
+            prev = inputs[table.depends[0]] if n else np.zeros(1, dtype=np.uint8)
+            prev_per_class = comb(ix.free_count, n - 1) if n else 0
+            kernels.solve_musketeers_to_move(
+                n, unit.lo, unit.hi, out, per_class, prev, prev_per_class, ix.aligned,
+                counts, target, child, maps, ix.rank_table, ix.popcount8, ix.chunks)
+        else:
+            nbr, nnbr = self._neighbours
+            kernels.solve_enemies_to_move(
+                n, unit.lo, unit.hi, out, per_class, inputs[table.depends[0]], ix.aligned,
+                nbr, nnbr, ix.binomials, ix.free_count, *self._scratch)
+
+
+@dataclass(frozen=True)
+class LayerStats:
+    """Counts of one table over every musketeer placement (raw positions, no symmetry)."""
+
+    enemies: int
+    side: str
+    positions: int
+    musketeer_wins: int
+    enemy_wins: int
+    longest_musketeer_win: int | None
+    longest_enemy_win: int | None
+
+
+class Database:
+    """Results of every position of a variant, read through memory maps."""
+
+    def __init__(self, store: Store, indexing: Indexing) -> None:
+        self.store = store
+        self.ix = indexing
+        self.game = ThreeMusketeers(indexing.variant.width, indexing.variant.height,
+                                    indexing.variant.musketeers)
+        self.max_enemies = -1
+        while all(store.has(table_name(self.max_enemies + 1, s)) for s in (0, 1)):
+            self.max_enemies += 1
+        self._tables: dict[str, np.memmap[Any, np.dtype[np.uint8]]] = {}
+
+    @staticmethod
+    def header(variant: Variant) -> dict[str, Any]:
+        """What the manifest records about the variant a database covers."""
+        return {"game": "musketeers", "width": variant.width, "height": variant.height,
+                "musketeers": variant.musketeers}
+
+    @classmethod
+    def store_for(cls, variant: Variant, root: Path | None = None) -> Store:
+        """The store of ``variant`` under ``root`` (default: :func:`default_root`)."""
+        return Store((root or default_root()) / variant.name, cls.header(variant))
+
+    @classmethod
+    def open(cls, variant: Variant | None = None, root: Path | None = None) -> Database:
+        """Open a built database; :class:`DatabaseError` if there is none."""
+        variant = variant or Variant()
+        store = cls.store_for(variant, root)
+        if not store.exists:
+            raise DatabaseError(
+                f"no {variant.width}x{variant.height} database with {variant.musketeers} "
+                f"musketeers in {store.path}: build it with 'zermelo musketeers solve'")
+        return cls(store, Indexing(variant))
+
+    @classmethod
+    def build(cls, variant: Variant | None = None, root: Path | None = None,
+              max_enemies: int | None = None, progress: Progress | None = None
+              ) -> tuple[Database, BuildReport]:
+        """Build (or finish building) the tables up to ``max_enemies`` enemies."""
+        variant = variant or Variant()
+        indexing = Indexing(variant)
+        most = indexing.free_count
+        top = most if max_enemies is None else max_enemies
+        if not 0 <= top <= most:
+            raise ValueError(f"max enemies {top}: expected 0 to {most}")
+        store = cls.store_for(variant, root)
+        report = build(MusketeersPlan(indexing, top), store, progress)
+        return cls(store, indexing), report
+
+    @staticmethod
+    def plan(variant: Variant, max_enemies: int | None = None) -> MusketeersPlan:
+        """The plan a build of ``variant`` follows."""
+        indexing = Indexing(variant)
+        return MusketeersPlan(indexing, indexing.free_count if max_enemies is None
+                              else max_enemies)
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def _table(self, name: str) -> np.memmap[Any, np.dtype[np.uint8]]:
+        if name not in self._tables:
+            self._tables[name] = self.store.read(name)
+        return self._tables[name]
+
+    def score(self, state: Position) -> int:
+        """The stored score of a position (see :mod:`~zermelo.games.musketeers.values`)."""
+        enemies = state.enemy_count
+        if enemies > self.max_enemies:
+            covered = (f"up to {self.max_enemies} enemies" if self.max_enemies >= 0
+                       else "no position yet")
+            raise DatabaseError(f"the position has {enemies} enemies and the database covers "
+                                f"{covered} (build with --max-enemies {enemies})")
+        count, offset = self.ix.locate(state.musketeers, state.enemies)
+        return int(self._table(table_name(count, state.to_move))[offset])
+
+    def lookup(self, state: Position) -> Result:
+        """The result of ``state`` with perfect play."""
+        return score_to_result(self.score(state))
+
+    def analyze(self, state: Position) -> list[tuple[Move, Result]]:
+        """Every legal move with the result of the position it leads to."""
+        game = self.game
+        return [(m, self.lookup(game.apply(state, m))) for m in game.legal_moves(state)]
+
+    def best_moves(self, state: Position) -> list[Move]:
+        """The moves that keep the best result: win, and soonest; or lose, and latest."""
+        game = self.game
+        scored = [(self.score(game.apply(state, m)), m) for m in game.legal_moves(state)]
+        if not scored:
+            return []
+        pick = max if state.to_move == MUSKETEERS else min
+        best = pick(s for s, _ in scored)
+        return [m for s, m in scored if s == best]
+
+    def line(self, state: Position) -> list[tuple[Move, Position]]:
+        """A perfect-play game from ``state``: each move (the first best one) and the position
+        after it."""
+        line = []
+        while moves := self.best_moves(state):
+            state = self.game.apply(state, moves[0])
+            line.append((moves[0], state))
+        return line
+
+    # -- statistics ----------------------------------------------------------------------
+
+    def layer_stats(self) -> list[LayerStats]:
+        """Per table: positions and wins of each side counted over every placement, and the
+        longest win of each side."""
+        stats = []
+        ix = self.ix
+        for n in range(self.max_enemies + 1):
+            per_class = comb(ix.free_count, n)
+            for side in (0, 1):
+                values = self._table(table_name(n, side))
+                hist = kernels.class_histograms(values, ix.classes, per_class)
+                raw = ix.orbit @ hist
+                present = np.flatnonzero(raw)
+                m_scores = present[present >= THRESHOLD]
+                e_scores = present[present < THRESHOLD]
+                stats.append(LayerStats(
+                    enemies=n, side=SIDES[side], positions=int(raw.sum()),
+                    musketeer_wins=int(raw[THRESHOLD:].sum()),
+                    enemy_wins=int(raw[:THRESHOLD].sum()),
+                    longest_musketeer_win=(score_to_result(int(m_scores.min())).plies
+                                           if m_scores.size else None),
+                    longest_enemy_win=(score_to_result(int(e_scores.max())).plies
+                                       if e_scores.size else None),
+                ))
+        return stats
+
+    def longest_win(self, stats: Sequence[LayerStats]) -> tuple[Result, Position]:
+        """The position with the longest forced win in the database, and its result."""
+        plies, layer, winner = max(
+            ((p, s, w) for s in stats
+             for p, w in ((s.longest_musketeer_win, SIDES[0]), (s.longest_enemy_win, SIDES[1]))
+             if p is not None),
+            key=lambda t: t[0])
+        result = Result(winner, plies)
+        score = result_to_score(result)
+        values = self._table(table_name(layer.enemies, SIDES.index(layer.side)))
+        offset = int(np.argmax(values == score))
+        musketeers, enemies = self.ix.position_at(layer.enemies, offset)
+        return result, Position(musketeers, enemies, SIDES.index(layer.side))

@@ -1,0 +1,211 @@
+"""Perfect indexing of Three Musketeers positions for the strong-solution database.
+
+A position is (musketeer placement, enemy set, side to move). The placement is canonicalised
+under the board's symmetries to one of a few *classes* (319 on 5x5 with three musketeers); the
+enemies are then a subset of the class representative's F free squares, written as an F-bit
+*free mask* (bit i = the i-th free square in increasing board order). Positions with n enemies
+form a layer; inside a layer the index is ``class * C(F, n) + rank``, where ``rank`` is the
+colexicographic rank of the free mask among the n-subsets (the order in which Gosper's hack
+enumerates them), computed with per-byte tables.
+
+The tables built here drive both the compiled kernels (flat numpy arrays) and Python lookups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from zermelo.core.grid import Grid
+from zermelo.games.musketeers.rules import ThreeMusketeers
+
+I64 = npt.NDArray[np.int64]
+
+_BYTES = np.arange(256, dtype=np.int64)
+
+@dataclass(frozen=True)
+class Variant:
+    """What a database covers: the board and the number of musketeers (starts share it)."""
+
+    width: int = 5
+    height: int = 5
+    musketeers: int = 3
+
+    @property
+    def name(self) -> str:
+        """A file-system friendly name, e.g. ``musketeers-5x5-m3``."""
+        return f"musketeers-{self.width}x{self.height}-m{self.musketeers}"
+
+    @classmethod
+    def of(cls, game: ThreeMusketeers) -> Variant:
+        """The variant a game is played on."""
+        return cls(game.grid.width, game.grid.height, game.musketeers)
+
+
+class Indexing:
+    """Placement classes, free-square maps, rank tables and move tables of one variant."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.grid = Grid(variant.width, variant.height)
+        game = ThreeMusketeers(variant.width, variant.height, variant.musketeers)
+        size = self.grid.size
+        self.free_count = size - variant.musketeers
+        if variant.musketeers > 8:
+            raise ValueError("at most 8 musketeers are supported by the database")
+        perms = self.grid.symmetries
+        # canonical placement and the symmetry that maps each placement onto it
+        self.canon: dict[int, tuple[int, int]] = {}
+        reps: dict[int, int] = {}
+        orbit: dict[int, int] = {}
+        for squares in combinations(range(size), variant.musketeers):
+            mask = sum(1 << s for s in squares)
+            images = [self.grid.permute(mask, p) for p in perms]
+            rep = min(images)
+            reps.setdefault(rep, len(reps))
+            orbit[rep] = len(set(images))
+            self.canon[mask] = (rep, images.index(rep))
+        order = sorted(reps)
+        number = {rep: i for i, rep in enumerate(order)}
+        self.canon = {m: (number[rep], g) for m, (rep, g) in self.canon.items()}
+        self.reps = order
+        self.classes = len(order)
+        self.orbit = np.array([orbit[r] for r in order], dtype=np.int64)
+        self.aligned = np.array([game.aligned(r) for r in order], dtype=np.bool_)
+        self.free_squares = [
+            [s for s in range(size) if not rep >> s & 1] for rep in order
+        ]
+        self.free_index = [{s: i for i, s in enumerate(fs)} for fs in self.free_squares]
+        self.chunks = (self.free_count + 7) // 8
+
+    # -- counting and ranking ------------------------------------------------------------
+
+    def layer_size(self, enemies: int) -> int:
+        """Positions of one side with ``enemies`` enemies, one per class and free mask."""
+        return self.classes * comb(self.free_count, enemies)
+
+    def raw_layer_size(self, enemies: int) -> int:
+        """Positions of one side with ``enemies`` enemies over every placement (no symmetry)."""
+        return comb(self.grid.size, self.variant.musketeers) * comb(self.free_count, enemies)
+
+    @cached_property
+    def binomials(self) -> I64:
+        """``binomials[a, b]`` = C(a, b) for 0 <= a, b <= F (0 when b > a)."""
+        f = self.free_count
+        return np.array([[comb(a, b) for b in range(f + 1)] for a in range(f + 1)],
+                        dtype=np.int64)
+
+    @cached_property
+    def popcount8(self) -> I64:
+        """Bits set in each byte value."""
+        return np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
+
+    @cached_property
+    def rank_table(self) -> I64:
+        """``[chunk, byte, k]``: colex contribution of a byte of the free mask when ``k`` lower
+        bits are set below it."""
+        f = self.free_count
+        table = np.zeros((self.chunks, 256, f + 1), dtype=np.int64)
+        for chunk in range(self.chunks):
+            for byte in range(256):
+                bits = [8 * chunk + b for b in range(8) if byte >> b & 1]
+                if bits and bits[-1] >= f:
+                    continue
+                for k in range(f + 1):
+                    table[chunk, byte, k] = sum(comb(s, k + i + 1) for i, s in enumerate(bits))
+        return table
+
+    def rank(self, free_mask: int) -> int:
+        """Colex rank of ``free_mask`` among the masks with as many bits (Python reference)."""
+        return sum(comb(s, i + 1) for i, s in enumerate(self.grid.squares(free_mask)))
+
+    def unrank(self, enemies: int, rank: int) -> int:
+        """The free mask with ``enemies`` bits whose colex rank is ``rank``."""
+        mask = 0
+        for k in range(enemies, 0, -1):
+            s = k - 1
+            while comb(s + 1, k) <= rank:
+                s += 1
+            rank -= comb(s, k)
+            mask |= 1 << s
+        return mask
+
+    # -- positions <-> (layer, offset) -----------------------------------------------------
+
+    def locate(self, musketeers: int, enemies: int) -> tuple[int, int]:
+        """``(enemy count, offset in the layer)`` of a position's canonical image."""
+        cls, sym = self.canon[musketeers]
+        image = self.grid.permute(enemies, self.grid.symmetries[sym])
+        free_index = self.free_index[cls]
+        free_mask = 0
+        for s in self.grid.squares(image):
+            free_mask |= 1 << free_index[s]
+        count = enemies.bit_count()
+        return count, cls * comb(self.free_count, count) + self.rank(free_mask)
+
+    def position_at(self, enemies: int, offset: int) -> tuple[int, int]:
+        """``(musketeers, enemies)`` bitboards of the stored position at ``offset``."""
+        per_class = comb(self.free_count, enemies)
+        cls, rank = divmod(offset, per_class)
+        free_mask = self.unrank(enemies, rank)
+        squares = self.free_squares[cls]
+        board = sum(1 << squares[i] for i in self.grid.squares(free_mask))
+        return self.reps[cls], board
+
+    # -- move tables for the kernels -----------------------------------------------------
+
+    @cached_property
+    def enemy_neighbours(self) -> tuple[I64, I64]:
+        """``(neighbours[c, i, q], counts[c, i])``: free-mask neighbours of free square i."""
+        f = self.free_count
+        nbr = np.zeros((self.classes, f, 4), dtype=np.int64)
+        count = np.zeros((self.classes, f), dtype=np.int64)
+        for c in range(self.classes):
+            index = self.free_index[c]
+            for i, s in enumerate(self.free_squares[c]):
+                near = [index[t] for t in self.grid.neighbours[s] if t in index]
+                nbr[c, i, : len(near)] = near
+                count[c, i] = len(near)
+        return nbr, count
+
+    @cached_property
+    def musketeer_moves(self) -> tuple[I64, I64, I64, I64]:
+        """Per class, each musketeer capture: ``(counts[c], target[c, j], child[c, j],
+        maps[c, j, chunk, byte])``.
+
+        ``target`` is the free-mask bit of the captured square; ``child`` the class after the
+        move; ``maps`` turns the bytes of the free mask into the child's free mask (in the child's
+        canonical orientation), dropping the captured enemy.
+        """
+        most = 4 * self.variant.musketeers
+        counts = np.zeros(self.classes, dtype=np.int64)
+        target = np.zeros((self.classes, most), dtype=np.int64)
+        child = np.zeros((self.classes, most), dtype=np.int64)
+        maps = np.zeros((self.classes, most, self.chunks, 256), dtype=np.int64)
+        for c, rep in enumerate(self.reps):
+            index = self.free_index[c]
+            j = 0
+            for m in self.grid.squares(rep):
+                for d in self.grid.neighbours[m]:
+                    if rep >> d & 1:
+                        continue
+                    after = rep ^ (1 << m) ^ (1 << d)
+                    cc, sym = self.canon[after]
+                    perm = self.grid.symmetries[sym]
+                    child_index = self.free_index[cc]
+                    bit = np.zeros(8 * self.chunks, dtype=np.int64)  # free bit -> child bit
+                    for s, i in index.items():
+                        if s != d:
+                            bit[i] = 1 << child_index[perm[s]]
+                    for b in range(8 * self.chunks):
+                        maps[c, j, b // 8] += ((_BYTES >> (b % 8)) & 1) * bit[b]
+                    target[c, j] = index[d]
+                    child[c, j] = cc
+                    j += 1
+            counts[c] = j
+        return counts, target, child, maps

@@ -1,0 +1,145 @@
+"""Compiled kernels that fill one (layer, side) of the Three Musketeers database.
+
+Values are one byte, a *score for the musketeers* so that the musketeers maximise and the enemies
+minimise it: a musketeer win in p plies is ``200 - p``, an enemy win in p plies is ``p``
+(see :mod:`zermelo.games.musketeers.values`). A parent's score is its best child's score moved one
+ply away from the end: ``s - 1`` if ``s >= 128`` (a win for the musketeers takes one ply longer),
+else ``s + 1``.
+
+Every musketeer move captures, so the musketeers' layer n depends only on the enemies' layer
+n - 1, and the enemies' layer n on the musketeers' layer n (an enemy move keeps the placement, so
+its children stay in the same class block). Each kernel handles a range of placement classes in
+parallel; within a class, enemy sets are enumerated in colex order with Gosper's hack, so the
+position's rank is the loop counter.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from zermelo.games.musketeers.values import M_WIN_0, THRESHOLD
+
+E_WIN_0 = 0
+NO_MOVE = 255
+
+
+@njit(cache=True, inline="always")
+def _rank(mask, rank_table, popcount8, chunks):  # type: ignore[no-untyped-def]
+    """Colex rank of a free mask, one table lookup per byte."""
+    r = 0
+    k = 0
+    for ch in range(chunks):
+        b = (mask >> (8 * ch)) & 255
+        r += rank_table[ch, b, k]
+        k += popcount8[b]
+    return r
+
+
+@njit(cache=True, inline="always")
+def _next_subset(e):  # type: ignore[no-untyped-def]
+    """The next mask with as many bits set, in increasing order (Gosper's hack)."""
+    c = e & -e
+    r = e + c
+    return r | (((r ^ e) >> 2) >> trailing_zeros(c))
+
+
+@njit(cache=True, inline="always")
+def _parent(best):  # type: ignore[no-untyped-def]
+    """A parent's score from its best child's score: one ply further from the end."""
+    return best - 1 if best >= THRESHOLD else best + 1
+
+
+@njit(cache=True, parallel=True)
+def solve_musketeers_to_move(  # type: ignore[no-untyped-def]
+    enemies, lo, hi, out, per_class, prev, prev_per_class, aligned,
+    m_count, m_target, m_child, m_maps, rank_table, popcount8, chunks,
+):
+    """Fill ``out[c * per_class + rank]`` for classes ``lo <= c < hi``: musketeers to move with
+    ``enemies`` enemies; ``prev`` is the enemies' layer ``enemies - 1``."""
+    for c in prange(lo, hi):
+        base = c * per_class
+        if aligned[c]:
+            out[base:base + per_class] = E_WIN_0
+            continue
+        e = np.int64((1 << enemies) - 1)
+        for r in range(per_class):
+            best = -1
+            for j in range(m_count[c]):
+                if (e >> m_target[c, j]) & 1:
+                    child = np.int64(0)
+                    for ch in range(chunks):
+                        child |= m_maps[c, j, ch, (e >> (8 * ch)) & 255]
+                    v = np.int64(prev[m_child[c, j] * prev_per_class
+                                      + _rank(child, rank_table, popcount8, chunks)])
+                    if v > best:
+                        best = v
+            out[base + r] = M_WIN_0 if best < 0 else _parent(best)
+            if enemies:
+                e = _next_subset(e)
+
+
+@njit(cache=True, inline="always")
+def _insert_zero(x, at):  # type: ignore[no-untyped-def]
+    """``x`` with a zero bit inserted at position ``at`` (higher bits move up one)."""
+    return (x & ((np.int64(1) << at) - 1)) | ((x >> at) << (at + 1))
+
+
+@njit(cache=True, parallel=True)
+def solve_enemies_to_move(  # type: ignore[no-untyped-def]
+    enemies, lo, hi, out, per_class, current, aligned, nbr, nnbr, binom, free_count,
+    children_buf, best_buf,
+):
+    """Fill ``out`` for classes ``lo <= c < hi``: enemies to move with ``enemies`` enemies;
+    ``current`` is the musketeers' layer with as many enemies.
+
+    Each class block is first spread into a scratch array indexed by the free mask itself, so
+    an enemy step from free square i to j is just ``mask ^ (1 << i) ^ (1 << j)``. The work runs
+    move by move over the enemy sets that allow it, in increasing order, so both scratch arrays
+    are streamed. ``children_buf`` and ``best_buf`` hold one ``2 ** free_count`` row per worker.
+    """
+    workers = children_buf.shape[0]
+    for w in prange(workers):
+        children = children_buf[w]
+        best = best_buf[w]
+        for c in range(lo + w, hi, workers):
+            base = c * per_class
+            if aligned[c]:
+                out[base:base + per_class] = E_WIN_0
+                continue
+            e = np.int64((1 << enemies) - 1)
+            for r in range(per_class):
+                children[e] = current[base + r]
+                best[e] = NO_MOVE
+                if enemies:
+                    e = _next_subset(e)
+            count = binom[free_count - 2, enemies - 1] if enemies >= 1 else 0
+            for i in range(free_count):
+                for q in range(nnbr[c, i]):
+                    j = nbr[c, i, q]
+                    low, high = min(i, j), max(i, j)
+                    step = (np.int64(1) << i) | (np.int64(1) << j)
+                    from_i = np.int64(1) << i
+                    rest = np.int64((1 << (enemies - 1)) - 1) if enemies >= 1 else np.int64(0)
+                    for _ in range(count):
+                        parent = _insert_zero(_insert_zero(rest, low), high) | from_i
+                        best[parent] = min(best[parent], children[parent ^ step])
+                        if enemies > 1:
+                            rest = _next_subset(rest)
+            e = np.int64((1 << enemies) - 1)
+            for r in range(per_class):
+                v = best[e]
+                out[base + r] = M_WIN_0 if v == NO_MOVE else _parent(v)
+                if enemies:
+                    e = _next_subset(e)
+
+
+@njit(cache=True, parallel=True)
+def class_histograms(values, classes, per_class):  # type: ignore[no-untyped-def]
+    """``hist[c, s]``: how many positions of class ``c`` in a table have score ``s``."""
+    hist = np.zeros((classes, 256), dtype=np.int64)
+    for c in prange(classes):
+        for r in range(c * per_class, (c + 1) * per_class):
+            hist[c, values[r]] += 1
+    return hist

@@ -1,0 +1,1 @@
+"""Solvers and databases: game-independent machinery for layered, resumable strong solutions."""

@@ -1,0 +1,99 @@
+"""Building a layered database: tables in dependency order, each split into units of work.
+
+A game describes its solution as a :class:`Plan`: an ordered list of tables (for Three
+Musketeers, one per enemy count and side to move), each depending only on tables before it, and
+each split into independent units (chunks of placement classes) that a scheduler may run
+anywhere. :func:`build` runs the units of every table not yet finished, writes each table through
+the :class:`~zermelo.solve.store.Store` and so can be stopped and resumed at any moment.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from zermelo.solve.store import U8, Store
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One table of a plan: its name, its length in positions, the tables it reads."""
+
+    name: str
+    size: int
+    depends: tuple[str, ...]
+    label: str
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A piece of one table that can be computed on its own: entries ``[lo, hi)`` of the
+    table's work list (for Three Musketeers, placement classes)."""
+
+    table: str
+    lo: int
+    hi: int
+    positions: int
+
+
+class Plan(Protocol):
+    """What a game supplies to be solved layer by layer."""
+
+    def tables(self) -> Sequence[TableSpec]:
+        """Every table, each after the tables it depends on."""
+        ...
+
+    def units(self, table: TableSpec) -> Sequence[Unit]:
+        """The units that together fill ``table``."""
+        ...
+
+    def run(self, table: TableSpec, unit: Unit, out: U8, inputs: dict[str, U8]) -> None:
+        """Fill ``unit``'s part of ``out`` from the finished ``inputs``."""
+        ...
+
+
+@dataclass
+class BuildReport:
+    """What a build did."""
+
+    tables_built: int
+    positions: int
+    seconds: float
+
+
+Progress = Callable[[TableSpec, int], None]
+"""Told the table being built and how many of its positions were just finished."""
+
+
+def build(plan: Plan, store: Store, progress: Progress | None = None) -> BuildReport:
+    """Build every table of ``plan`` missing from ``store``, in order."""
+    start = time.perf_counter()
+    built = positions = 0
+    loaded: dict[str, U8] = {}
+    for table in plan.tables():
+        if store.has(table.name):
+            continue
+        inputs = {}
+        for name in table.depends:
+            if name not in loaded:
+                loaded[name] = store.load(name)
+            inputs[name] = loaded[name]
+        out = np.empty(table.size, dtype=np.uint8)
+        for unit in plan.units(table):
+            plan.run(table, unit, out, inputs)
+            if progress is not None:
+                progress(table, unit.positions)
+        store.write(table.name, out)
+        loaded = {table.name: out}  # in a layered plan the next table reads this one
+        built += 1
+        positions += table.size
+    return BuildReport(built, positions, time.perf_counter() - start)
+
+
+def missing_positions(plan: Plan, store: Store) -> int:
+    """How many positions a build still has to compute."""
+    return sum(t.size for t in plan.tables() if not store.has(t.name))
