@@ -16,7 +16,7 @@ from zermelo.games.connect4.kernels import (
     winning_cells,
 )
 from zermelo.games.connect4.sorter import order_moves
-from zermelo.games.connect4.table import NO_LOWER, NO_UPPER, Table, lower_bound, store, upper_bound
+from zermelo.games.connect4.table import NO_LOWER, NO_UPPER, Table, probe, store
 
 Book = tuple[int, np.ndarray, np.ndarray]
 """``(depth, sorted keys, scores)`` of the opening book; depth -1 for none."""
@@ -69,16 +69,15 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
             return alpha
     high = (cells - 1 - n) // 2  # nor can we with ours
     key = current + mask
-    bound = upper_bound(table, key)
-    if bound < high:
-        high = bound
+    lower, upper = probe(table, key)
+    if upper < high:
+        high = upper
     if beta > high:
         beta = high
         if alpha >= beta:
             return beta
-    bound = lower_bound(table, key)
-    if alpha < bound:
-        alpha = bound
+    if alpha < lower:
+        alpha = lower
         if alpha >= beta:
             return alpha
     if n <= book[0]:
