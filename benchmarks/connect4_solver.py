@@ -21,6 +21,7 @@ from rich.table import Table
 
 from zermelo.games.connect4 import ConnectFour, Position
 from zermelo.games.connect4.solver import Solver
+from zermelo.games.connect4.table import DEFAULT_SIZE
 
 
 def random_positions(game: ConnectFour, length: int, count: int, seed: int) -> list[Position]:
@@ -45,9 +46,11 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=10, help="positions per length")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--empty", action="store_true", help="also solve the empty board")
+    parser.add_argument("--table", type=int, default=DEFAULT_SIZE,
+                        help="transposition table entries (best a prime)")
     args = parser.parse_args()
     game = ConnectFour()
-    solver = Solver(game)
+    solver = Solver(game, table_size=args.table)
     solver.solve(random_positions(game, 30, 1, 0)[0])  # compile or load the kernels first
     console = Console()
     table = Table("moves", "positions", "mean time (s)", "max time (s)", "mean nodes",

@@ -26,7 +26,7 @@ from zermelo.games.connect4.table import DEFAULT_SIZE, clear, new_table
 
 NO_BOOK: Book = (-1, np.zeros(0, np.int64), np.zeros(0, np.int8))
 SMALL_TABLE = 1_048_573
-"""A prime near 2**20 (about 10 MB): enough for boards of up to 30 cells."""
+"""A prime near 2**20 (about 10 MB): enough for boards of up to 24 cells."""
 
 
 def win_score(cells: int, stones_before: int) -> int:
@@ -52,7 +52,7 @@ class Solver:
         if book is not None and book.board != board:
             raise ValueError(f"the book is for another board than {game!r}")
         if table_size is None:
-            table_size = DEFAULT_SIZE if board.cells > 30 else SMALL_TABLE
+            table_size = DEFAULT_SIZE if board.cells > 24 else SMALL_TABLE
         self.geo = geometry(board)
         self.table = new_table(table_size)
         self.book = NO_BOOK if book is None else book.kernel
