@@ -87,3 +87,14 @@ def test_analyze_marks_full_columns_and_finished_games() -> None:
     scores = solver.analyze(state)
     assert scores[0] is None and all(s is not None for s in scores[1:])
     assert solver.analyze(game.parse_position("12121")) == []
+
+
+def test_a_position_scores_its_best_move() -> None:
+    game, solver = ConnectFour(), Solver(ConnectFour(), table_size=1_000_003)
+    rng = random.Random(11)
+    for _ in range(8):
+        line = game.random_playout(game.initial_state(), rng)
+        state = line[min(22, len(line) - 2)]
+        scores = [s for s in solver.analyze(state) if s is not None]
+        assert solver.solve(state) == max(scores), state.moves
+        assert solver.analyze(state)[solver.best_move(state)] == max(scores)
