@@ -25,6 +25,11 @@ def test_compiled_perft_gives_the_known_counts() -> None:
     assert [perft(0, 0, d, geo) for d in range(1, 9)] == PERFT_7X6
 
 
+def test_rules_give_the_first_known_counts() -> None:
+    game = ConnectFour()
+    assert [rules_perft(game, game.initial_state(), d) for d in range(1, 6)] == PERFT_7X6[:5]
+
+
 @pytest.mark.parametrize(("size", "depth"), [((7, 6, 4), 4), ((4, 3, 3), 7), ((5, 4, 3), 5),
                                               ((3, 3, 2), 9), ((9, 6, 5), 3)])
 def test_compiled_perft_agrees_with_the_rules(size: tuple[int, int, int], depth: int) -> None:
