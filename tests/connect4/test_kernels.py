@@ -38,7 +38,8 @@ def brute_non_losing(game: ConnectFour, current: int, mask: int) -> int:
     return safe
 
 
-@pytest.mark.parametrize("size", [(7, 6, 4), (5, 4, 3), (9, 6, 5), (6, 5, 2), (4, 4, 6)])
+@pytest.mark.parametrize("size", [(7, 6, 4), (5, 4, 3), (9, 6, 5), (6, 5, 2), (4, 4, 6),
+                                  (2, 18, 4), (1, 40, 4)])
 def test_threat_kernels_agree_with_brute_force(size: tuple[int, int, int]) -> None:
     game = ConnectFour(*size)
     geo = geometry(game.board)

@@ -65,7 +65,7 @@ def winning_cells(stones: int, mask: int, geo: Geometry) -> int:
     ahead of it.
     """
     k, s, full = geo[2], geo[3], geo[5]
-    if k == 4:
+    if k == 4 and 3 * (s + 1) < 63:  # every shift of the unrolled version stays in range
         return _winning_cells_4(stones, mask, s, full)
     cells = 0
     for d in (1, s, s - 1, s + 1):
