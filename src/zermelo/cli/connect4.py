@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
 from zermelo.cli.common import console
@@ -64,6 +65,12 @@ def _batch(game: ConnectFour, answer: Callable[[Position], str]) -> int:
     return status
 
 
+def _progress(what: str) -> Progress:
+    """A transient progress bar on standard error."""
+    return Progress(TextColumn(what), BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
+                    console=Console(stderr=True), transient=True)
+
+
 def _scores_text(scores: list[int | None]) -> str:
     return " ".join("full" if s is None else str(s) for s in scores)
 
@@ -103,7 +110,9 @@ def analyze(moves: OptionalMovesArg = None, batch: BatchOpt = False, weak: WeakO
     if moves is None:
         raise InvalidPositionError("give the moves played, or --batch to read them from stdin")
     state = game.parse_position(moves)
-    scores = solver.analyze(state, weak)
+    with _progress("solving columns") as bar:
+        task = bar.add_task("analyze", total=game.board.width)
+        scores = solver.analyze(state, weak, lambda n: bar.advance(task, n))
     if not scores:
         console.print(status_line(game, state))
         return 0
@@ -155,8 +164,7 @@ def make_book(depth: Annotated[int, typer.Option(help="Book positions of up to t
     total = sum(len(layer) for layer in positions_up_to(game, depth))
     solver = Solver(game)
     start = time.perf_counter()
-    with Progress(TextColumn("solving"), BarColumn(), TaskProgressColumn(),
-                  TimeRemainingColumn(), console=console, transient=True) as bar:
+    with _progress("solving positions") as bar:
         task = bar.add_task("book", total=total)
         result = build_book(game, depth, solver.solve, lambda n: bar.advance(task, n))
     result.save(out)

@@ -14,6 +14,8 @@ opponent an immediate win never searched, and an opening book (:mod:`.book`) whe
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from zermelo.core.errors import IllegalMoveError
@@ -80,17 +82,20 @@ class Solver:
                                   self.table, self.book, self.columns, self.moves,
                                   self.priorities, self.counter))
 
-    def analyze(self, state: Position, weak: bool = False) -> list[int | None]:
+    def analyze(self, state: Position, weak: bool = False,
+                progress: Callable[[int], None] | None = None) -> list[int | None]:
         """The score of each column's move for the side to move; None for a column that is
-        full; empty when the game is over."""
+        full; empty when the game is over. ``progress(1)`` is called after each column."""
         if self.game.is_terminal(state):
             return []
         scores: list[int | None] = []
         for col in range(self.game.board.width):
-            if not self.game.can_play(state, col):
+            if self.game.can_play(state, col):
+                scores.append(-self.solve(self.game.apply(state, col), weak))
+            else:
                 scores.append(None)
-                continue
-            scores.append(-self.solve(self.game.apply(state, col), weak))
+            if progress is not None:
+                progress(1)
         return scores
 
     def best_move(self, state: Position) -> int:
