@@ -15,7 +15,7 @@ import time
 from rich.console import Console
 
 from zermelo.games.connect4 import ConnectFour
-from zermelo.games.connect4.heuristic import HeuristicPlayer
+from zermelo.games.connect4.heuristic import heuristic_player
 from zermelo.search.players import play_match
 
 
@@ -24,7 +24,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=4)
     args = parser.parse_args()
     game = ConnectFour()
-    ours, seed = HeuristicPlayer("threats", args.depth), HeuristicPlayer("seed", args.depth)
+    ours, seed = heuristic_player("threats", args.depth), heuristic_player("seed", args.depth)
     tally = {"win": 0, "draw": 0, "loss": 0}
     start = time.perf_counter()
     for opening in range(game.board.width):

@@ -80,6 +80,8 @@ def test_book_is_written_and_used(cli: CliRunner, tmp_path: pytest.TempPathFacto
         (["connect4", "move", "44", "--engine", "deep"],
          "zermelo: unknown name: no engine 'deep' (known: solver, seed, threats)"),
         (["connect4", "move", "44", "--depth", "0"], "zermelo: depth 0: must be at least 1"),
+        (["connect4", "move", "1212121"],
+         "zermelo: illegal move: 1212121: the game is over (X wins with 4 in a row)"),
         (["connect4", "perft", "--", "-1"], "zermelo: depth -1: must be at least 0"),
         (["connect4", "solve", "1", "--board", "9x7"],
          "zermelo: board 9x7: width x (height + 1) must be at most 63 bits"),

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from zermelo.core.errors import UnknownNameError
+from zermelo.core.errors import GameNotSupportedError, UnknownNameError
 from zermelo.games.connect4 import ConnectFour
 from zermelo.games.connect4.heuristic import (
-    HeuristicPlayer,
-    alphabeta,
+    evaluator,
+    heuristic_player,
     runs,
     seed_evaluation,
     threat_evaluation,
 )
+from zermelo.games.musketeers import ThreeMusketeers
 
 
 def test_runs_are_counted_in_every_direction() -> None:
@@ -44,19 +47,24 @@ def test_threat_evaluation_sees_threats_and_ignores_the_mirror() -> None:
 @pytest.mark.parametrize("evaluation", ["seed", "threats"])
 def test_players_win_at_once_and_block_at_once(evaluation: str) -> None:
     game = ConnectFour()
-    player = HeuristicPlayer(evaluation, depth=2)
+    player = heuristic_player(evaluation, depth=2)
     assert player(game, game.parse_position("121212")) == 0  # X completes column 1
     assert player(game, game.parse_position("12121")) == 0  # O blocks column 1
 
 
-def test_search_scores_a_forced_win_above_any_evaluation() -> None:
-    game = ConnectFour()
-    state = game.parse_position("27374")  # O to move cannot stop X
-    assert alphabeta(game, state, 3, -10**9, 10**9, seed_evaluation) < -1_000_000
+@pytest.mark.parametrize("evaluation", ["seed", "threats"])
+def test_evaluators_stay_inside_the_returns(evaluation: str) -> None:
+    game, evaluate = ConnectFour(), evaluator(evaluation)
+    rng = random.Random(4)
+    values = [evaluate(game, state) for _ in range(5)
+              for state in game.random_playout(game.initial_state(), rng)[:-1]]
+    assert all(-1 < v < 1 for v in values) and any(v != 0 for v in values)
+    with pytest.raises(GameNotSupportedError):
+        evaluate(ThreeMusketeers(), ThreeMusketeers().initial_state())
 
 
 def test_bad_engine_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="depth 0"):
-        HeuristicPlayer("seed", 0)
+        heuristic_player("seed", 0)
     with pytest.raises(UnknownNameError, match="no evaluation 'deep'"):
-        HeuristicPlayer("deep", 3)
+        heuristic_player("deep", 3)

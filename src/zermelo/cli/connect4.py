@@ -6,17 +6,22 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
 from zermelo.cli.common import console
-from zermelo.core.errors import InvalidPositionError, UnknownNameError, ZermeloError
+from zermelo.core.errors import (
+    IllegalMoveError,
+    InvalidPositionError,
+    UnknownNameError,
+    ZermeloError,
+)
 from zermelo.games.connect4 import ConnectFour, Position
 from zermelo.games.connect4.book import OpeningBook, build_book, positions_up_to
-from zermelo.games.connect4.heuristic import EVALUATIONS, HeuristicPlayer
+from zermelo.games.connect4.heuristic import EVALUATIONS, heuristic_player
 from zermelo.games.connect4.kernels import geometry
 from zermelo.games.connect4.kernels import perft as perft_kernel
 from zermelo.games.connect4.render import board_text, status_line
@@ -134,7 +139,9 @@ def move(moves: MovesArg, engine: Annotated[str, typer.Option(
     if engine == "solver":
         column = _solver(game, book).best_move(state)
     elif engine in EVALUATIONS:
-        column = HeuristicPlayer(engine, depth).choose(game, state)
+        if game.is_terminal(state):
+            raise IllegalMoveError(f"{moves}: the game is over ({game.end_reason(state)})")
+        column = cast(int, heuristic_player(engine, depth)(game, state))
     else:
         raise UnknownNameError(f"no engine {engine!r} (known: solver, {', '.join(EVALUATIONS)})")
     print(column + 1)

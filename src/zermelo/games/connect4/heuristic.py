@@ -1,4 +1,4 @@
-"""Heuristic play: two static evaluations and a depth-limited alpha-beta player around them.
+"""Heuristic play: two static evaluations of Connect Four positions, and players using them.
 
 * ``seed`` (seed 002's evaluation): every run of exactly two stones in a line is worth 10, of
   three 100, the opponent's count against; a line of ``k`` wins.
@@ -7,24 +7,27 @@
   rows where a threat tends to be decisive at the end), windows of ``k`` cells holding
   ``k - 2`` own stones and no opponent stone 5, and stones in the centre column 3.
 
-Evaluations score a position from the side to move's view; terminal positions are scored by
-the search (``WIN`` minus the distance, so faster wins are preferred).
+Evaluations score a position from the side to move's view; :func:`evaluator` turns one into
+the form the generic searches of :mod:`zermelo.search` take, and :func:`heuristic_player`
+makes a depth-limited alpha-beta player of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from zermelo.core.errors import GameNotSupportedError, IllegalMoveError, UnknownNameError
+from zermelo.core.errors import GameNotSupportedError, UnknownNameError
 from zermelo.core.game import Game
 from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.kernels import Geometry, geometry, winning_cells
 from zermelo.games.connect4.rules import ConnectFour, Position
+from zermelo.search.base import Evaluator
+from zermelo.search.players import SearchPlayer
 
-WIN = 10_000_000
-"""The value of a won game at the root (less one per ply to reach it)."""
+SCALE = 1000
+"""Evaluations are squashed by ``v / (|v| + SCALE)`` for the generic searches."""
 
 Evaluation = Callable[[Board, Position], int]
 
@@ -101,59 +104,24 @@ def get_evaluation(name: str) -> Evaluation:
             f"no evaluation {name!r} (known: {', '.join(EVALUATIONS)})") from None
 
 
-def alphabeta(game: ConnectFour, state: Position, depth: int, alpha: int, beta: int,
-              evaluation: Evaluation) -> int:
-    """Negamax alpha-beta to ``depth`` plies, leaves scored by ``evaluation`` (fail-soft)."""
-    if state.won:
-        return -(WIN - state.count)
-    moves = game.legal_moves(state)
-    if not moves:
-        return 0
-    if depth == 0:
-        return evaluation(game.board, state)
-    best = -2 * WIN
-    for move in centre_first(game, moves):
-        score = -alphabeta(game, game.apply(state, move), depth - 1, -beta, -alpha, evaluation)
-        if score > best:
-            best = score
-            alpha = max(alpha, score)
-            if alpha >= beta:
-                break
-    return best
+def evaluator(name: str) -> Evaluator:
+    """The evaluation called ``name`` in the generic searches' form: ``evaluate(game, state)``,
+    squashed by ``v / (|v| + 1000)`` into ``(-1, 1)``, inside the game's returns."""
+    evaluation = get_evaluation(name)
 
-
-def centre_first(game: ConnectFour, moves: list[int]) -> list[int]:
-    """``moves`` ordered from the centre column outwards."""
-    w = game.board.width
-    return sorted(moves, key=lambda c: (abs(2 * c - (w - 1)), c))
-
-
-class HeuristicPlayer:
-    """Plays the move with the best depth-limited alpha-beta value (the most central of equals).
-
-    A player in the generic sense: ``player(game, state) -> move``.
-    """
-
-    def __init__(self, evaluation: str = "threats", depth: int = 4) -> None:
-        if depth < 1:
-            raise ValueError(f"depth {depth}: must be at least 1")
-        self.evaluation = get_evaluation(evaluation)
-        self.depth = depth
-
-    def scores(self, game: ConnectFour, state: Position) -> dict[int, int]:
-        """Each legal move's value to the side to move."""
-        return {m: -alphabeta(game, game.apply(state, m), self.depth - 1, -2 * WIN, 2 * WIN,
-                              self.evaluation)
-                for m in game.legal_moves(state)}
-
-    def choose(self, game: ConnectFour, state: Position) -> int:
-        """The best move; :class:`IllegalMoveError` if the game is over."""
-        scores = self.scores(game, state)
-        if not scores:
-            raise IllegalMoveError(f"{state.moves or 'the empty board'}: the game is over")
-        return max(centre_first(game, list(scores)), key=lambda m: scores[m])
-
-    def __call__(self, game: Game[Any, Any], state: Any) -> Hashable:
+    def evaluate(game: Game[Any, Any], state: Any) -> float:
         if not isinstance(game, ConnectFour):
-            raise GameNotSupportedError(f"the Connect Four engine cannot play {game.info.title}")
-        return self.choose(game, state)
+            raise GameNotSupportedError(f"the Connect Four evaluation cannot score "
+                                        f"{game.info.title}")
+        value = evaluation(game.board, state)
+        return value / (abs(value) + SCALE)
+
+    return evaluate
+
+
+def heuristic_player(evaluation: str = "threats", depth: int = 4) -> SearchPlayer:
+    """A player that searches ``depth`` plies with alpha-beta (with a transposition table,
+    iterative deepening and move ordering) and scores the leaves with ``evaluation``."""
+    if depth < 1:
+        raise ValueError(f"depth {depth}: must be at least 1")
+    return SearchPlayer("alphabeta-tt", depth=depth, evaluate=evaluator(evaluation))
