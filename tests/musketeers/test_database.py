@@ -271,6 +271,14 @@ def test_cli_stats_json(cli: CliRunner, tmp_path: Path) -> None:
     assert data["longest_win"]["result"][0] in "ME"
     default = ",".join(ThreeMusketeers(3, 4).grid.name(s) for s in ThreeMusketeers(3, 4).start)
     assert [s["start"] for s in data["starts"]] == [default, "a1,a2,b2"]
+    from tests.musketeers.test_reach import breadth_first
+
+    game = ThreeMusketeers(3, 4)
+    reached = breadth_first(game, game.initial_state())
+    assert data["reachable"]["positions"] == sum(reached.values())
+    assert data["reachable"]["of"] == 2 * comb(12, 3) * 2 ** 9
+    assert {(r["enemies"], r["side"]): r["positions"] for r in data["reachable"]["layers"]
+            if r["positions"]} == dict(reached)
     oracle = minimax_oracle(ThreeMusketeers(3, 4, start=["a1", "a2", "b2"]))
     assert data["starts"][1]["result"] == oracle(ThreeMusketeers(3, 4).parse_position(
         data["starts"][1]["position"]))

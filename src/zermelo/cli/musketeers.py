@@ -212,24 +212,34 @@ def stats(
         values.append({"start": ",".join(game.grid.name(s) for s in game.start),
                        "position": game.format_position(state),
                        "result": str(database.lookup(state))})
+    origin = _start_game(board, musketeers, start).initial_state()
+    reached = database.reachable(origin)
+    total_reached = sum(r.positions for r in reached)
+    total = sum(r.of for r in reached)
     if as_json:
         print(json.dumps({
             "layers": [vars(s) for s in layers],
             "longest_win": {"result": str(longest),
                             "position": database.game.format_position(where)},
             "starts": values,
+            "reachable": {"start": values[0]["start"], "position": values[0]["position"],
+                          "positions": total_reached, "of": total,
+                          "layers": [vars(r) for r in reached]},
         }))
         return
+    reach = {(r.enemies, r.side): r.positions for r in reached}
     table = Table("enemies", "side", "positions", "musketeer wins", "enemy wins",
-                  "longest M win", "longest E win")
+                  "longest M win", "longest E win", f"reachable from {values[0]['start']}")
     for s in layers:
         table.add_row(str(s.enemies), s.side, f"{s.positions:,}", f"{s.musketeer_wins:,}",
                       f"{s.enemy_wins:,}", _plies(s.longest_musketeer_win),
-                      _plies(s.longest_enemy_win))
+                      _plies(s.longest_enemy_win), f"{reach.get((s.enemies, s.side), 0):,}")
     console.print(table)
     console.print(f"longest forced win: {longest} from {database.game.format_position(where)}")
     for value in values:
         console.print(f"start {value['start']}: {value['result']}  ({value['position']})")
+    console.print(f"reachable from {values[0]['position']}: {total_reached:,} of {total:,} "
+                  f"positions ({100 * total_reached / total:.2f} %)")
 
 
 def _plies(plies: int | None) -> str:
@@ -247,3 +257,8 @@ def verify(board: BoardOpt = "5x5", musketeers: MusketeersOpt = 3, db: DbOpt = N
         raise typer.Exit(2)
     print(f"ok: {len(database.store.tables)} tables in {database.store.path}, covering up to "
           f"{database.max_enemies} enemies")
+
+
+from zermelo.cli.weak import weak_solve  # noqa: E402  (registered last, beside the database commands)
+
+app.command(name="weak-solve")(weak_solve)

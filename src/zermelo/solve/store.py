@@ -147,6 +147,18 @@ class Store:
         self.check(name)
         return np.fromfile(self.file(name), dtype=np.uint8)
 
+    def save_json(self, name: str, data: Any) -> None:
+        """Keep derived data (e.g. statistics) beside the tables, written atomically."""
+        self.path.mkdir(parents=True, exist_ok=True)
+        _write_atomically(self.path / f"{name}.json", json.dumps(data, indent=1).encode())
+
+    def load_json(self, name: str) -> Any:
+        """Derived data saved by :meth:`save_json`, or None if absent or unreadable."""
+        try:
+            return json.loads((self.path / f"{name}.json").read_text())
+        except (OSError, ValueError):
+            return None
+
     def verify(self) -> list[str]:
         """Every problem found, one line each, checking every table's size and checksum."""
         problems = []

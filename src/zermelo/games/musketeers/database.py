@@ -24,6 +24,7 @@ import platformdirs
 
 from zermelo.games.musketeers import kernels
 from zermelo.games.musketeers.indexing import Indexing, Variant
+from zermelo.games.musketeers.reach import Reachable, count_reachable
 from zermelo.games.musketeers.rules import MUSKETEERS, SIDES, Move, Position, ThreeMusketeers
 from zermelo.games.musketeers.values import THRESHOLD, result_to_score, score_to_result
 from zermelo.solve.layered import BuildReport, Progress, TableSpec, Unit, build
@@ -80,12 +81,13 @@ class MusketeersPlan:
         n, side = int(table.name[1:3]), SIDES.index(table.name[-1])
         per_class = comb(ix.free_count, n)
         if side == MUSKETEERS:
-            counts, target, child, maps = self._moves
+            moves = self._moves
             prev = inputs[table.depends[0]] if n else np.zeros(1, dtype=np.uint8)
             prev_per_class = comb(ix.free_count, n - 1) if n else 0
             kernels.solve_musketeers_to_move(
                 n, unit.lo, unit.hi, out, per_class, prev, prev_per_class, ix.aligned,
-                counts, target, child, maps, ix.rank_table, ix.popcount8, ix.chunks)
+                moves.counts, moves.target, moves.child, moves.maps, ix.rank_table, ix.popcount8,
+                ix.chunks)
         else:
             nbr, nnbr = self._neighbours
             kernels.solve_enemies_to_move(
@@ -235,6 +237,17 @@ class Database:
                                        if e_scores.size else None),
                 ))
         return stats
+
+    def reachable(self, start: Position) -> list[Reachable]:
+        """Raw positions reachable from ``start`` per (enemy count, side), computed once and
+        kept beside the tables."""
+        name = f"reachable-{self.game.format_position(start).replace(' ', '')}"
+        saved = self.store.load_json(name)
+        if isinstance(saved, list):
+            return [Reachable(**entry) for entry in saved]
+        counts = count_reachable(self.ix, start)
+        self.store.save_json(name, [vars(entry) for entry in counts])
+        return counts
 
     def longest_win(self, stats: Sequence[LayerStats]) -> tuple[Result, Position]:
         """The position with the longest forced win in the database, and its result."""

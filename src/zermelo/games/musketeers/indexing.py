@@ -173,39 +173,92 @@ class Indexing:
                 count[c, i] = len(near)
         return nbr, count
 
-    @cached_property
-    def musketeer_moves(self) -> tuple[I64, I64, I64, I64]:
-        """Per class, each musketeer capture: ``(counts[c], target[c, j], child[c, j],
-        maps[c, j, chunk, byte])``.
+    def _free_mask_maps(self, c: int, bit_of: dict[int, int]) -> I64:
+        """``[chunk, byte]`` tables turning class ``c``'s free-mask bytes into another free
+        mask, free square ``s`` of ``c`` going to bit ``bit_of[s]`` (absent: dropped)."""
+        bit = np.zeros(8 * self.chunks, dtype=np.int64)
+        for s, i in self.free_index[c].items():
+            if s in bit_of:
+                bit[i] = 1 << bit_of[s]
+        maps = np.zeros((self.chunks, 256), dtype=np.int64)
+        for b in range(8 * self.chunks):
+            maps[b // 8] += ((_BYTES >> (b % 8)) & 1) * bit[b]
+        return maps
 
-        ``target`` is the free-mask bit of the captured square; ``child`` the class after the
-        move; ``maps`` turns the bytes of the free mask into the child's free mask (in the child's
-        canonical orientation), dropping the captured enemy.
-        """
+    @cached_property
+    def musketeer_moves(self) -> MusketeerMoves:
+        """Every musketeer capture from every class representative, as kernel tables."""
         most = 4 * self.variant.musketeers
         counts = np.zeros(self.classes, dtype=np.int64)
         target = np.zeros((self.classes, most), dtype=np.int64)
         child = np.zeros((self.classes, most), dtype=np.int64)
+        symmetry = np.zeros((self.classes, most), dtype=np.int64)
         maps = np.zeros((self.classes, most, self.chunks, 256), dtype=np.int64)
         for c, rep in enumerate(self.reps):
-            index = self.free_index[c]
             j = 0
             for m in self.grid.squares(rep):
                 for d in self.grid.neighbours[m]:
                     if rep >> d & 1:
                         continue
-                    after = rep ^ (1 << m) ^ (1 << d)
-                    cc, sym = self.canon[after]
+                    cc, sym = self.canon[rep ^ (1 << m) ^ (1 << d)]
                     perm = self.grid.symmetries[sym]
                     child_index = self.free_index[cc]
-                    bit = np.zeros(8 * self.chunks, dtype=np.int64)  # free bit -> child bit
-                    for s, i in index.items():
-                        if s != d:
-                            bit[i] = 1 << child_index[perm[s]]
-                    for b in range(8 * self.chunks):
-                        maps[c, j, b // 8] += ((_BYTES >> (b % 8)) & 1) * bit[b]
-                    target[c, j] = index[d]
+                    maps[c, j] = self._free_mask_maps(
+                        c, {s: child_index[perm[s]] for s in self.free_squares[c] if s != d})
+                    target[c, j] = self.free_index[c][d]
                     child[c, j] = cc
+                    symmetry[c, j] = sym
                     j += 1
             counts[c] = j
-        return counts, target, child, maps
+        return MusketeerMoves(counts, target, child, symmetry, maps)
+
+    # -- symmetry bookkeeping for counting raw positions -----------------------------------
+
+    @cached_property
+    def compose(self) -> I64:
+        """``compose[h, t]``: the symmetry "t, then h"."""
+        perms = self.grid.symmetries
+        index = {p: i for i, p in enumerate(perms)}
+        return np.array([[index[tuple(h[t[s]] for s in range(self.grid.size))] for t in perms]
+                         for h in perms], dtype=np.int64)
+
+    @cached_property
+    def chosen_symmetry(self) -> I64:
+        """``[c, k]``: the symmetry the canonical table picks for the placement that symmetry
+        ``k`` maps onto class ``c``'s representative."""
+        perms = self.grid.symmetries
+        table = np.zeros((self.classes, len(perms)), dtype=np.int64)
+        for c, rep in enumerate(self.reps):
+            for k, perm in enumerate(perms):
+                inverse = [0] * len(perm)
+                for s, image in enumerate(perm):
+                    inverse[image] = s
+                table[c, k] = self.canon[self.grid.permute(rep, tuple(inverse))][1]
+        return table
+
+    @cached_property
+    def stabilizer_maps(self) -> I64:
+        """``[c, s, chunk, byte]``: free-mask images under each symmetry ``s`` that maps class
+        ``c``'s representative onto itself (zero tables for the others)."""
+        perms = self.grid.symmetries
+        maps = np.zeros((self.classes, len(perms), self.chunks, 256), dtype=np.int64)
+        for c, rep in enumerate(self.reps):
+            for s, perm in enumerate(perms):
+                if self.grid.permute(rep, perm) == rep:
+                    index = self.free_index[c]
+                    maps[c, s] = self._free_mask_maps(
+                        c, {q: index[perm[q]] for q in self.free_squares[c]})
+        return maps
+
+
+@dataclass(frozen=True)
+class MusketeerMoves:
+    """Per class ``c`` and capture ``j``: the free-mask bit of the captured enemy, the class
+    after the move, the symmetry that canonicalises it, and byte tables mapping the free mask
+    to the child's (dropping the captured enemy)."""
+
+    counts: I64
+    target: I64
+    child: I64
+    symmetry: I64
+    maps: I64

@@ -143,3 +143,98 @@ def class_histograms(values, classes, per_class):  # type: ignore[no-untyped-def
         for r in range(c * per_class, (c + 1) * per_class):
             hist[c, values[r]] += 1
     return hist
+
+
+# -- reachability: which raw positions a start leads to ---------------------------------------
+# A table byte holds, for one stored position x, a bit per symmetry t: bit t set when the raw
+# position t^-1(x) is reachable, t being the symmetry the canonical table picks for its placement.
+
+
+@njit(cache=True, parallel=True)
+def reach_by_enemy_moves(  # type: ignore[no-untyped-def]
+    enemies, source, target, per_class, aligned, nbr, nnbr, binom, free_count,
+    source_buf, target_buf,
+):
+    """``target`` (musketeers to move) gains the children of ``source`` (enemies to move, same
+    enemy count) by enemy steps; an enemy step keeps the placement, hence the symmetry bits."""
+    workers = source_buf.shape[0]
+    classes = aligned.shape[0]
+    for w in prange(workers):
+        parents = source_buf[w]
+        children = target_buf[w]
+        for c in range(w, classes, workers):
+            if aligned[c]:
+                continue
+            base = c * per_class
+            seen = 0
+            e = np.int64((1 << enemies) - 1)
+            for r in range(per_class):
+                parents[e] = source[base + r]
+                children[e] = 0
+                seen |= source[base + r]
+                if enemies:
+                    e = _next_subset(e)
+            if seen == 0:
+                continue
+            count = binom[free_count - 2, enemies - 1] if enemies >= 1 else 0
+            for i in range(free_count):
+                for q in range(nnbr[c, i]):
+                    j = nbr[c, i, q]
+                    low, high = min(i, j), max(i, j)
+                    step = (np.int64(1) << i) | (np.int64(1) << j)
+                    from_i = np.int64(1) << i
+                    rest = np.int64((1 << (enemies - 1)) - 1) if enemies >= 1 else np.int64(0)
+                    for _ in range(count):
+                        parent = _insert_zero(_insert_zero(rest, low), high) | from_i
+                        children[parent ^ step] |= parents[parent]
+                        if enemies > 1:
+                            rest = _next_subset(rest)
+            e = np.int64((1 << enemies) - 1)
+            for r in range(per_class):
+                target[base + r] |= children[e]
+                if enemies:
+                    e = _next_subset(e)
+
+
+@njit(cache=True, parallel=True)
+def reach_by_musketeer_moves(  # type: ignore[no-untyped-def]
+    enemies, source, per_class, targets, target_per_class, aligned, m_count, m_target, m_child,
+    m_symmetry, m_maps, compose, inverse, chosen, stabilizer_maps, rank_table, popcount8, chunks,
+):
+    """``targets[w]`` (enemies to move, one enemy fewer) gain the children of ``source``
+    (musketeers to move) by captures; worker ``w`` writes only its own row."""
+    workers = targets.shape[0]
+    classes = aligned.shape[0]
+    for w in prange(workers):
+        out = targets[w]
+        for c in range(w, classes, workers):
+            if aligned[c]:
+                continue
+            base = c * per_class
+            e = np.int64((1 << enemies) - 1)
+            for r in range(per_class):
+                bits_here = source[base + r]
+                if bits_here:
+                    for j in range(m_count[c]):
+                        if not (e >> m_target[c, j]) & 1:
+                            continue
+                        child = np.int64(0)
+                        for ch in range(chunks):
+                            child |= m_maps[c, j, ch, (e >> (8 * ch)) & 255]
+                        cc = m_child[c, j]
+                        bits = np.int64(bits_here)
+                        while bits:
+                            t = trailing_zeros(bits)
+                            bits &= bits - 1
+                            k = compose[m_symmetry[c, j], t]
+                            t2 = chosen[cc, k]
+                            image = child
+                            if t2 != k:
+                                s = compose[t2, inverse[k]]
+                                image = np.int64(0)
+                                for ch in range(chunks):
+                                    image |= stabilizer_maps[cc, s, ch, (child >> (8 * ch)) & 255]
+                            at = cc * target_per_class + _rank(image, rank_table, popcount8, chunks)
+                            out[at] |= np.uint8(1 << t2)
+                if enemies:
+                    e = _next_subset(e)
