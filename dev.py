@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up the virtual environment the project needs and run one of its jobs.
 
-    python3 dev.py run    # install, then the main job
+    python3 dev.py run    # install, solve Three Musketeers, analyse the start, play
     python3 dev.py test   # install with test tools, then ruff, mypy and pytest
 
 Only python3 (with venv and pip) is needed. The environment lives in .venv and is reinstalled
@@ -46,8 +46,11 @@ def ensure_env(extra: str) -> None:
 
 
 def run() -> None:
-    """The main job: a game of Three Musketeers in the terminal against a random mover."""
+    """The main job: build the Three Musketeers database if missing (minutes, with a progress
+    bar; resumable), show the perfect-play analysis of the start, then play in the terminal."""
     ensure_env("")
+    sh(BIN / "zermelo", "musketeers", "solve")
+    sh(BIN / "zermelo", "musketeers", "analyze", "M XXXXO XXXXX XXOXX XXXXX OXXXX")
     sh(BIN / "zermelo", "play", "musketeers", *sys.argv[2:])
 
 

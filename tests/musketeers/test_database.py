@@ -250,7 +250,12 @@ def test_cli_solve_analyze_batch_line_stats_verify(cli: CliRunner, tmp_path: Pat
     assert beyond.err.strip() == ("zermelo: database: the position has 22 enemies and the "
                                   "database covers up to 3 enemies (build with --max-enemies 22)")
     line = cli("musketeers", "line", "--db", db, position)
-    assert line.code == 0 and line.out.count("\n1.") + line.out.count("\n\n1.") >= 1
+    assert line.code == 0
+    plies = int(oracle(state)[1:])
+    numbered = [row for row in line.out.splitlines() if row[:1].isdigit()]
+    assert [row.split(".")[0] for row in numbered] == [str(k) for k in range(1, plies + 1)]
+    assert numbered[-1].endswith(f"{oracle(state)[0]}0")
+    assert line.out.rstrip().splitlines()[-1].startswith(("enemies win", "musketeers win"))
     verified = cli("musketeers", "verify", "--db", db)
     assert verified.code == 0 and verified.out.startswith("ok: 8 tables")
     missing = cli("musketeers", "analyze", "--db", str(tmp_path / "none"), position)

@@ -184,7 +184,7 @@ def line(
     console.print(board_text(game, state))
     console.print(f"start: {game.format_position(state)}  {database.lookup(state)}")
     for ply, (move, after) in enumerate(database.line(state), 1):
-        console.print(f"\n{ply}. {SIDES[state.to_move]} {game.format_move(state, move)}  "
+        console.print(f"{ply}. {SIDES[state.to_move]} {game.format_move(state, move)}  "
                       f"{database.lookup(after)}")
         console.print(board_text(game, after))
         state = after
