@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from zermelo.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from zermelo.games.connect4 import Board, ConnectFour
@@ -96,3 +100,48 @@ def test_mirror_maps_positions_and_moves() -> None:
     assert image == game.parse_position("7765")
     assert game.key(state) == game.key(image)
     assert Board().mirror(Board().full) == Board().full
+
+
+def naive_first_bad_move(text: str, width: int, height: int, k: int) -> int | None:
+    """The 1-based number of the first bad move of ``text``, on a list-of-columns board."""
+    columns: list[list[int]] = [[] for _ in range(width)]
+    won = False
+    for i, ch in enumerate(text):
+        if not ch.isdigit() or ch == "0" or int(ch) > width or won:
+            return i + 1
+        col = columns[int(ch) - 1]
+        if len(col) == height:
+            return i + 1
+        player = i % 2
+        col.append(player)
+        row, c = len(col) - 1, int(ch) - 1
+
+        def owner(cc: int, rr: int) -> int | None:
+            return columns[cc][rr] if 0 <= cc < width and 0 <= rr < len(columns[cc]) else None
+
+        for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            run = 1 + sum(1 for _ in iter_line(owner, c, row, dc, dr, player))
+            run += sum(1 for _ in iter_line(owner, c, row, -dc, -dr, player))
+            won = won or run >= k
+    return None
+
+
+def iter_line(owner: Callable[[int, int], int | None], c: int, r: int, dc: int, dr: int,
+              player: int) -> Iterator[None]:
+    """Yield once per stone of ``player`` after ``(c, r)`` in direction ``(dc, dr)``."""
+    c, r = c + dc, r + dr
+    while owner(c, r) == player:
+        yield None
+        c, r = c + dc, r + dr
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789x", max_size=25))
+def test_move_strings_are_refused_exactly_at_the_first_bad_move(text: str) -> None:
+    game = ConnectFour(5, 4, 3)
+    bad = naive_first_bad_move(text, 5, 4, 3)
+    if bad is None:
+        assert game.format_position(game.parse_position(text)) == text
+    else:
+        with pytest.raises(InvalidPositionError, match=f"^invalid position: move {bad} of "):
+            game.parse_position(text)
