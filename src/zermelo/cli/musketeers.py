@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -234,12 +235,12 @@ def stats(
         table.add_row(str(s.enemies), s.side, f"{s.positions:,}", f"{s.musketeer_wins:,}",
                       f"{s.enemy_wins:,}", _plies(s.longest_musketeer_win),
                       _plies(s.longest_enemy_win), f"{reach.get((s.enemies, s.side), 0):,}")
-    console.print(table)
-    console.print(f"longest forced win: {longest} from {database.game.format_position(where)}")
+    Console(width=max(console.width, 140), highlight=False).print(table)
+    print(f"longest forced win: {longest} from {database.game.format_position(where)}")
     for value in values:
-        console.print(f"start {value['start']}: {value['result']}  ({value['position']})")
-    console.print(f"reachable from {values[0]['position']}: {total_reached:,} of {total:,} "
-                  f"positions ({100 * total_reached / total:.2f} %)")
+        print(f"start {value['start']}: {value['result']}  ({value['position']})")
+    print(f"reachable from {values[0]['position']}: {total_reached:,} of {total:,} "
+          f"positions ({100 * total_reached / total:.2f} %)")
 
 
 def _plies(plies: int | None) -> str:
