@@ -287,3 +287,16 @@ def test_cli_stats_json(cli: CliRunner, tmp_path: Path) -> None:
     oracle = minimax_oracle(ThreeMusketeers(3, 4, start=["a1", "a2", "b2"]))
     assert data["starts"][1]["result"] == oracle(ThreeMusketeers(3, 4).parse_position(
         data["starts"][1]["position"]))
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--board", "6x6"], "a 6x6 board with 3 musketeers has 33 free squares; a database "
+                         "handles at most 26"),
+    (["--max-enemies", "23"], "max enemies 23: expected 0 to 22"),
+    (["--board", "4x4", "--max-enemies", "-1"], "max enemies -1: expected 0 to 13"),
+])
+def test_cli_solve_refuses_impossible_builds(cli: CliRunner, tmp_path: Path, args: list[str],
+                                             message: str) -> None:
+    result = cli("musketeers", "solve", "--db", str(tmp_path), *args)
+    assert result.code == 2
+    assert result.err.strip() == f"zermelo: {message}"

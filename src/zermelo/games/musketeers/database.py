@@ -33,6 +33,8 @@ from zermelo.solve.store import U8, DatabaseError, Store
 
 CLASSES_PER_UNIT = 32
 """Placement classes per unit of work: small enough for a smooth progress bar."""
+MAX_FREE_SQUARES = 26
+"""The enemy half of a build keeps a 2**free-squares scratch array per worker."""
 
 
 def default_root() -> Path:
@@ -50,6 +52,11 @@ class MusketeersPlan:
     """The layered plan of a variant: tables for 0..``max_enemies`` enemies, both sides."""
 
     def __init__(self, indexing: Indexing, max_enemies: int) -> None:
+        if indexing.free_count > MAX_FREE_SQUARES:
+            v = indexing.variant
+            raise ValueError(f"a {v.width}x{v.height} board with {v.musketeers} musketeers has "
+                             f"{indexing.free_count} free squares; a database handles at most "
+                             f"{MAX_FREE_SQUARES}")
         self.ix = indexing
         self.max_enemies = max_enemies
         self._moves = indexing.musketeer_moves
