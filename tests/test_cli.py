@@ -54,7 +54,8 @@ def test_version(cli: CliRunner) -> None:
          "zermelo: board '5by5': expected WIDTHxHEIGHT, e.g. 5x5"),
         (["musketeers", "moves", "--bogus", START], "zermelo: error: No such option: --bogus"),
         (["play", "musketeers", "--engine", "deep"],
-         "zermelo: unknown name: no engine 'deep' (known: random, human)"),
+         "zermelo: unknown name: no engine 'deep' (known: random, alphabeta, mcts, perfect, "
+         "swindle)"),
         (["play", "musketeers", "--as", "X"], "zermelo: unknown name: no side 'X' (sides: M, E)"),
         (["play", "musketeers", "--start", "a1,a1,b2"],
          "zermelo: start needs 3 distinct squares, got 2"),
@@ -112,7 +113,7 @@ def test_a_human_against_the_random_mover_plays_to_the_end() -> None:
         assert prompt == "E> "
         return game.format_move(session.state, game.legal_moves(session.state)[0])
 
-    session = TerminalGame(entry, game, {1}, make_engine("random", 3), first_legal_move, out)
+    session = TerminalGame(entry, game, {1}, make_engine("random", game, 3), first_legal_move, out)
     winner = session.run()
     assert game.is_terminal(session.state)
     assert winner == game.winner(session.state)

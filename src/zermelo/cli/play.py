@@ -3,40 +3,72 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
 from zermelo.cli.common import console
 from zermelo.core.errors import UnknownNameError, ZermeloError
+from zermelo.engines import create_engine
+from zermelo.engines.registry import open_database
 from zermelo.games.registry import AnyGame, GameEntry, get_game
-from zermelo.search.players import Player, RandomPlayer
+from zermelo.search.players import Player
+
+if TYPE_CHECKING:
+    from zermelo.games.musketeers.database import Database
 
 HELP = (
-    "Type a move in the game's notation, or: moves (list the legal moves), undo (take back your "
-    "last move), resign, help, quit."
+    "Type a move in the game's notation, or: moves (list the legal moves), hint (the engine's "
+    "best move), undo (take back your last move), new (start again), resign, help, quit."
 )
 
-ENGINES = ("random", "human")
+HINT_ENGINE = "alphabeta"
+"""The engine that gives hints when the opponent is a person or the random mover."""
+
+Hint = Callable[[Any], str]
+"""Says what to play in a position."""
 
 
-def make_engine(name: str, seed: int | None) -> Player | None:
-    """The engine called ``name``; None for ``human`` (every side is then played by people)."""
-    if name == "human":
+def make_engine(name: str, game: AnyGame, seed: int | None = None, db: Path | None = None
+                ) -> Player | None:
+    """The engine called ``name`` (see :mod:`zermelo.engines`); None for ``human`` (every side
+    is then played by people)."""
+    return None if name == "human" else create_engine(name, game, seed=seed, db=db)
+
+
+def find_database(game: AnyGame, db: Path | None) -> Database | None:
+    """The Three Musketeers database of the variant played, if the game has one and it is built."""
+    if game.info.name != "musketeers":
         return None
-    if name == "random":
-        return RandomPlayer(seed)
-    raise UnknownNameError(f"no engine {name!r} (known: {', '.join(ENGINES)})")
+    try:
+        return open_database(game, db)
+    except ZermeloError:
+        return None
+
+
+def make_hint(game: AnyGame, advisor: Player, database: Database | None) -> Hint:
+    """A hint: the advisor's move and, with a database, every move with its result."""
+
+    def hint(state: Any) -> str:
+        text = f"hint: {game.format_move(state, advisor(game, state))}"
+        if database is not None:
+            text += "\n" + "  ".join(f"{game.format_move(state, m)} {r}"
+                                     for m, r in database.analyze(state))
+        return text
+
+    return hint
 
 
 class TerminalGame:
     """The loop of a game at the terminal: draw, read a command or a move, let the engine reply."""
 
     def __init__(self, entry: GameEntry, game: AnyGame, humans: set[int], engine: Player | None,
-                 read: Callable[[str], str] = input, out: Console = console) -> None:
+                 read: Callable[[str], str] = input, out: Console = console,
+                 hint: Hint | None = None) -> None:
         self.entry, self.game, self.humans, self.engine = entry, game, humans, engine
-        self.read, self.out = read, out
+        self.read, self.out, self.hint = read, out, hint
         self.history: list[Any] = [game.initial_state()]
 
     @property
@@ -84,6 +116,14 @@ class TerminalGame:
                 winner = 1 - side if game.info.num_players == 2 else -1
                 self.out.print(f"{name} resigns; {game.info.players[winner]} wins")
                 return winner
+            elif command == "hint" and self.hint is not None:
+                try:
+                    self.out.print(self.hint(self.state))
+                except ZermeloError as error:
+                    self.out.print(f"[red]{error}[/red]")
+            elif command == "new":
+                del self.history[1:]
+                return None
             elif command == "undo":
                 if self._undo():
                     return None
@@ -109,13 +149,16 @@ def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="musketeers")],
     side: Annotated[str | None, typer.Option("--as", help="The side you play (default: the "
                                               "side that moves first).")] = None,
-    engine: Annotated[str, typer.Option(help="random, or human for two people at one "
-                                        "terminal.")] = "random",
+    engine: Annotated[str, typer.Option(help="random, alphabeta:DEPTH, mcts:SIMULATIONS, "
+                                        "perfect, swindle[:SLACK] (Three Musketeers), or human "
+                                        "for two people at one terminal.")] = "random",
     board: Annotated[str | None, typer.Option(help="Board size WIDTHxHEIGHT.")] = None,
     start: Annotated[str | None, typer.Option(help="Start squares, e.g. a1,a2,b2.")] = None,
     musketeers: Annotated[int | None, typer.Option(help="How many musketeers.")] = None,
     first: Annotated[str | None, typer.Option(help="The side that moves first.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the engine's choices.")] = None,
+    db: Annotated[Path | None, typer.Option("--db", help="Database root directory (default: "
+                                            "$ZERMELO_DATA or the user data directory).")] = None,
 ) -> None:
     """Play a game in the terminal against an engine, or between two people."""
     entry = get_game(game_name)
@@ -123,7 +166,7 @@ def play(
                                       ("musketeers", musketeers), ("first", first)]
                if v is not None}
     game = entry.create(options)
-    player = make_engine(engine, seed)
+    player = make_engine(engine, game, seed, db)
     names = [n.upper() for n in game.info.players]
     chosen = game.to_move(game.initial_state()) if side is None else None
     if side is not None:
@@ -132,5 +175,8 @@ def play(
         chosen = names.index(side.upper())
     assert chosen is not None
     humans = set(range(game.info.num_players)) if player is None else {chosen}
+    database = find_database(game, db)
+    advisor = (player if player is not None and engine != "random"
+               else create_engine("perfect" if database else HINT_ENGINE, game, seed=seed, db=db))
     console.print(f"{entry.title} — {HELP}")
-    TerminalGame(entry, game, humans, player).run()
+    TerminalGame(entry, game, humans, player, hint=make_hint(game, advisor, database)).run()
