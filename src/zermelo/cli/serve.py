@@ -1,0 +1,25 @@
+"""``zermelo serve``: the HTTP API (and its OpenAPI docs at /docs) on a local port."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[Path | None, typer.Option("--db", help="Database root directory (default: "
+                                            "$ZERMELO_DATA or the user data directory).")] = None,
+) -> None:
+    """Serve the stateless JSON API for playing every game against every engine."""
+    import uvicorn
+
+    from zermelo.web import create_app
+
+    if not 0 < port < 65536:
+        raise ValueError(f"port {port}: expected 1 to 65535")
+    print(f"zermelo: serving on http://{host}:{port}/ (API docs at /docs)")
+    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")

@@ -1,0 +1,105 @@
+"""The FastAPI application: the JSON endpoints of :mod:`zermelo.web.service`, errors as JSON.
+
+Every bad request answers ``{"error": "<one line>"}``: 404 for an unknown game or engine, 422
+for a body that is not the JSON asked for, 400 for a bad position or an illegal move.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from zermelo import __version__
+from zermelo.core.errors import UnknownNameError
+from zermelo.web import service
+
+
+class PositionRequest(BaseModel):
+    """A position of a game variant."""
+
+    position: str | None = Field(None, description="Position text in the game's notation; "
+                                 "omitted: the variant's start.")
+    options: dict[str, str] = Field(default_factory=dict, description="Variant options, as on "
+                                    "the command line, e.g. {\"board\": \"4x4\"}.")
+
+
+class PlayRequest(PositionRequest):
+    """A move to play in a position."""
+
+    move: str = Field(description="The move in the game's notation.")
+
+
+class EngineRequest(PositionRequest):
+    """An engine to ask for a move."""
+
+    engine: str = Field(description="NAME or NAME:LEVEL, e.g. perfect or alphabeta:4.")
+    seed: int | None = Field(None, description="Seed of the engine's random choices.")
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _validation_message(error: RequestValidationError) -> str:
+    """The first problem of a request body, as one line."""
+    first = error.errors()[0]
+    if first.get("type") == "json_invalid":
+        return f"bad JSON: {first.get('ctx', {}).get('error', first['msg'])}"
+    where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "body"
+    return f"{where}: {first['msg']}"
+
+
+def create_app(db: Path | None = None) -> FastAPI:
+    """The application; database engines and analysis read under ``db`` (default location)."""
+    app = FastAPI(title="zermelo", version=__version__,
+                  description="Stateless play: the client sends the position, the server "
+                              "answers.")
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
+        return _error(422, _validation_message(error))
+
+    @app.exception_handler(ValueError)
+    async def bad_input(request: Request, error: ValueError) -> JSONResponse:
+        return _error(404 if isinstance(error, UnknownNameError) else 400, str(error))
+
+    @app.exception_handler(Exception)
+    async def failure(request: Request, error: Exception) -> JSONResponse:
+        return _error(500, f"internal error: {type(error).__name__}")
+
+    @app.get("/api/games")
+    def games() -> dict[str, Any]:
+        """The games, their sides and start positions, and the engines."""
+        return service.games()
+
+    @app.post("/api/musketeers/analyze")
+    def analyze(body: PositionRequest) -> dict[str, Any]:
+        """The database's result of the position and of every legal move."""
+        game = service.game_for("musketeers", body.options)
+        return service.analyze(game, service.read_position(game, body.position), db)
+
+    @app.post("/api/{game}/moves")
+    def moves(game: str, body: PositionRequest) -> dict[str, Any]:
+        """The legal moves in the position."""
+        variant = service.game_for(game, body.options)
+        return service.moves(variant, service.read_position(variant, body.position))
+
+    @app.post("/api/{game}/play")
+    def play(game: str, body: PlayRequest) -> dict[str, Any]:
+        """The position after a move."""
+        variant = service.game_for(game, body.options)
+        return service.play(variant, service.read_position(variant, body.position), body.move)
+
+    @app.post("/api/{game}/engine")
+    def engine(game: str, body: EngineRequest) -> dict[str, Any]:
+        """An engine's move and the position after it."""
+        variant = service.game_for(game, body.options)
+        return service.engine_move(variant, service.read_position(variant, body.position),
+                                   body.engine, body.seed, db)
+
+    return app

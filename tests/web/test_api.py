@@ -1,0 +1,176 @@
+"""The HTTP API through FastAPI's test client: every endpoint, every kind of bad input."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from zermelo.engines import ENGINES
+from zermelo.games.musketeers.database import Database
+from zermelo.games.musketeers.indexing import Variant
+from zermelo.games.registry import GAMES, AnyGame, get_game
+from zermelo.web import create_app
+
+SMALL = {"board": "4x4"}
+
+
+@pytest.fixture(scope="module")
+def db_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The complete 4x4 Three Musketeers database."""
+    root = tmp_path_factory.mktemp("db")
+    Database.build(Variant(4, 4, 3), root)
+    return root
+
+
+@pytest.fixture(scope="module")
+def client(db_root: Path) -> TestClient:
+    return TestClient(create_app(db_root))
+
+
+def expected(game: AnyGame, state: Any) -> dict[str, Any]:
+    """What the API must say about a position, from the game itself."""
+    winner = game.winner(state)
+    return {"position": game.format_position(state),
+            "to_move": game.info.players[game.to_move(state)],
+            "status": {"over": game.is_terminal(state),
+                       "winner": None if winner is None else game.info.players[winner]}}
+
+
+def test_games_lists_every_game_and_engine(client: TestClient) -> None:
+    answer = client.get("/api/games")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert [g["name"] for g in body["games"]] == list(GAMES)
+    assert [e["name"] for e in body["engines"]] == list(ENGINES)
+    for entry in body["games"]:
+        game = GAMES[entry["name"]].create({})
+        assert entry["players"] == list(game.info.players)
+        assert entry["start"] == game.format_position(game.initial_state())
+        assert ("perfect" in entry["engines"]) == (entry["name"] == "musketeers")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_random_game_through_moves_and_play_agrees_with_the_rules(client: TestClient,
+                                                                    name: str) -> None:
+    game, rng = GAMES[name].create({}), random.Random(7)
+    state, position = game.initial_state(), None
+    while True:
+        body = client.post(f"/api/{name}/moves", json={"position": position}).json()
+        legal = [game.format_move(state, m) for m in game.legal_moves(state)]
+        assert body == {"moves": legal, **expected(game, state)}
+        if game.is_terminal(state):
+            break
+        move = rng.choice(game.legal_moves(state))
+        text = game.format_move(state, move)
+        state = game.apply(state, move)
+        body = client.post(f"/api/{name}/play", json={"position": position, "move": text}).json()
+        assert body == expected(game, state)
+        position = body["position"]
+    assert body["status"]["over"]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("engine", ["random", "alphabeta:2", "mcts:20"])
+def test_engines_answer_a_legal_move_and_the_position_after_it(client: TestClient, name: str,
+                                                               engine: str) -> None:
+    game = GAMES[name].create({})
+    state = game.initial_state()
+    body = client.post(f"/api/{name}/engine", json={"engine": engine, "seed": 1}).json()
+    move = game.parse_move(state, body.pop("move"))
+    assert body == expected(game, game.play(state, move))
+
+
+@pytest.mark.parametrize("engine", ["perfect", "swindle"])
+def test_database_engines_keep_the_result(client: TestClient, db_root: Path,
+                                          engine: str) -> None:
+    database = Database.open(Variant(4, 4, 3), db_root)
+    game = get_game("musketeers").create(SMALL)
+    state = game.initial_state()
+    body = client.post("/api/musketeers/engine",
+                       json={"engine": engine, "options": SMALL, "seed": 3}).json()
+    move = game.parse_move(state, body["move"])
+    assert move in database.best_moves(state)
+    assert body["position"] == game.format_position(game.apply(state, move))
+
+
+def test_analyze_lists_every_move_with_the_database_result(client: TestClient,
+                                                           db_root: Path) -> None:
+    database = Database.open(Variant(4, 4, 3), db_root)
+    game = get_game("musketeers").create(SMALL)
+    state = game.apply(game.initial_state(), game.legal_moves(game.initial_state())[2])
+    body = client.post("/api/musketeers/analyze",
+                       json={"position": game.format_position(state), "options": SMALL}).json()
+    assert body == {
+        "result": str(database.lookup(state)),
+        "moves": [{"move": game.format_move(state, m), "result": str(r)}
+                  for m, r in database.analyze(state)],
+        **expected(game, state),
+    }
+
+
+def test_a_finished_game_names_its_winner(client: TestClient) -> None:
+    game = get_game("tictactoe").create({})
+    state = game.play_line(game.initial_state(), ["a1", "a2", "b1", "b2", "c1"])
+    body = client.post("/api/tictactoe/moves",
+                       json={"position": game.format_position(state)}).json()
+    assert body["moves"] == []
+    assert body["status"] == {"over": True, "winner": "X"}
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "error"),
+    [
+        ("post", "/api/chess/moves", {}, 404,
+         f"unknown name: no game 'chess' (known: {', '.join(sorted(GAMES))})"),
+        ("post", "/api/tictactoe/engine", {"engine": "deep"}, 404,
+         "unknown name: no engine 'deep' (known: random, alphabeta, mcts, perfect, swindle)"),
+        ("post", "/api/tictactoe/engine", {"engine": "mcts:0"}, 400,
+         "error: engine 'mcts:0': the level (simulations) must be at least 1"),
+        ("post", "/api/tictactoe/engine", {"engine": "perfect"}, 400,
+         "unsupported game: engine 'perfect' plays only musketeers, not tictactoe"),
+        ("post", "/api/tictactoe/moves", {"position": "XX"}, 400, None),
+        ("post", "/api/musketeers/moves", {"position": "M XX"}, 400,
+         "invalid position: 2 squares, expected 25"),
+        ("post", "/api/tictactoe/play", {"move": "z9"}, 400, None),
+        ("post", "/api/tictactoe/play", {"position": "X........", "move": "a1"}, 400, None),
+        ("post", "/api/tictactoe/play", {"position": "XXXOO....", "move": "c3"}, 400,
+         "illegal move: c3: the game is over"),
+        ("post", "/api/tictactoe/engine", {"position": "XXXOO....", "engine": "random"}, 400,
+         "illegal move: the game is over: no move to play"),
+        ("post", "/api/tictactoe/play", {}, 422, "move: Field required"),
+        ("post", "/api/tictactoe/moves", {"position": 3}, 422,
+         "position: Input should be a valid string"),
+        ("post", "/api/tictactoe/moves", [], 422, None),
+        ("post", "/api/musketeers/moves", {"options": {"board": "4by4"}}, 400,
+         "board '4by4': expected WIDTHxHEIGHT, e.g. 5x5"),
+        ("post", "/api/musketeers/analyze", {}, 400, None),
+        ("post", "/api/musketeers/engine", {"engine": "perfect"}, 400, None),
+    ],
+)
+def test_bad_input_answers_4xx_with_one_line(client: TestClient, method: str, path: str,
+                                             body: Any, status: int, error: str | None) -> None:
+    answer = client.request(method.upper(), path, json=body)
+    assert answer.status_code == status
+    message = answer.json()["error"]
+    assert "\n" not in message and "Traceback" not in message
+    if error is not None:
+        assert message == error
+    assert client.get("/api/games").status_code == 200  # still serving
+
+
+def test_bad_json_is_named(client: TestClient) -> None:
+    answer = client.post("/api/tictactoe/moves", content=b"{bad",
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 422
+    assert answer.json()["error"].startswith("bad JSON: ")
+
+
+def test_the_openapi_docs_are_served(client: TestClient) -> None:
+    assert client.get("/docs").status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    assert set(paths) == {"/api/games", "/api/{game}/moves", "/api/{game}/play",
+                          "/api/{game}/engine", "/api/musketeers/analyze"}
