@@ -6,17 +6,23 @@ for a body that is not the JSON asked for, 400 for a bad position or an illegal 
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from zermelo import __version__
 from zermelo.core.errors import UnknownNameError
+from zermelo.games.registry import get_game
 from zermelo.web import service
+from zermelo.web.svg import text_to_svg
+
+PAGE = files("zermelo.web").joinpath("page.html")
+"""The single page that plays through the API: no script, style or font from elsewhere."""
 
 
 class PositionRequest(BaseModel):
@@ -71,6 +77,20 @@ def create_app(db: Path | None = None) -> FastAPI:
     @app.exception_handler(Exception)
     async def failure(request: Request, error: Exception) -> JSONResponse:
         return _error(500, f"internal error: {type(error).__name__}")
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def page() -> str:
+        return PAGE.read_text(encoding="utf-8")
+
+    @app.get("/board/{game}.svg", include_in_schema=False)
+    def board(game: str, request: Request) -> Response:
+        """The game's own drawing of a position; query: ``position`` and the variant options."""
+        options = dict(request.query_params)
+        position = options.pop("position", None)
+        variant = service.game_for(game, options)
+        state = service.read_position(variant, position)
+        return Response(text_to_svg(get_game(game).render(variant, state)),
+                        media_type="image/svg+xml")
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
