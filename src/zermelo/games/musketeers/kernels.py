@@ -86,6 +86,32 @@ def _insert_zero(x, at):  # type: ignore[no-untyped-def]
     return (x & ((np.int64(1) << at) - 1)) | ((x >> at) << (at + 1))
 
 
+@njit(cache=True)
+def _over_enemy_steps(  # type: ignore[no-untyped-def]
+    c, enemies, nbr, nnbr, binom, free_count, parents, children, solving,
+):
+    """Visit every enemy step of class ``c`` (free square i to a free neighbour j) from every
+    enemy set that allows it, step by step, in increasing order of the set; both arrays are
+    indexed by the free mask. Solving: ``parents[p] = min(parents[p], children[child])``;
+    otherwise (reachability) ``children[child] |= parents[p]``."""
+    count = binom[free_count - 2, enemies - 1] if enemies >= 1 else 0
+    for i in range(free_count):
+        for q in range(nnbr[c, i]):
+            j = nbr[c, i, q]
+            low, high = min(i, j), max(i, j)
+            step = (np.int64(1) << i) | (np.int64(1) << j)
+            from_i = np.int64(1) << i
+            rest = np.int64((1 << (enemies - 1)) - 1) if enemies >= 1 else np.int64(0)
+            for _ in range(count):
+                parent = _insert_zero(_insert_zero(rest, low), high) | from_i
+                if solving:
+                    parents[parent] = min(parents[parent], children[parent ^ step])
+                else:
+                    children[parent ^ step] |= parents[parent]
+                if enemies > 1:
+                    rest = _next_subset(rest)
+
+
 @njit(cache=True, parallel=True)
 def solve_enemies_to_move(  # type: ignore[no-untyped-def]
     enemies, lo, hi, out, per_class, current, aligned, nbr, nnbr, binom, free_count,
@@ -114,19 +140,7 @@ def solve_enemies_to_move(  # type: ignore[no-untyped-def]
                 best[e] = NO_MOVE
                 if enemies:
                     e = _next_subset(e)
-            count = binom[free_count - 2, enemies - 1] if enemies >= 1 else 0
-            for i in range(free_count):
-                for q in range(nnbr[c, i]):
-                    j = nbr[c, i, q]
-                    low, high = min(i, j), max(i, j)
-                    step = (np.int64(1) << i) | (np.int64(1) << j)
-                    from_i = np.int64(1) << i
-                    rest = np.int64((1 << (enemies - 1)) - 1) if enemies >= 1 else np.int64(0)
-                    for _ in range(count):
-                        parent = _insert_zero(_insert_zero(rest, low), high) | from_i
-                        best[parent] = min(best[parent], children[parent ^ step])
-                        if enemies > 1:
-                            rest = _next_subset(rest)
+            _over_enemy_steps(c, enemies, nbr, nnbr, binom, free_count, best, children, True)
             e = np.int64((1 << enemies) - 1)
             for r in range(per_class):
                 v = best[e]
@@ -176,19 +190,7 @@ def reach_by_enemy_moves(  # type: ignore[no-untyped-def]
                     e = _next_subset(e)
             if seen == 0:
                 continue
-            count = binom[free_count - 2, enemies - 1] if enemies >= 1 else 0
-            for i in range(free_count):
-                for q in range(nnbr[c, i]):
-                    j = nbr[c, i, q]
-                    low, high = min(i, j), max(i, j)
-                    step = (np.int64(1) << i) | (np.int64(1) << j)
-                    from_i = np.int64(1) << i
-                    rest = np.int64((1 << (enemies - 1)) - 1) if enemies >= 1 else np.int64(0)
-                    for _ in range(count):
-                        parent = _insert_zero(_insert_zero(rest, low), high) | from_i
-                        children[parent ^ step] |= parents[parent]
-                        if enemies > 1:
-                            rest = _next_subset(rest)
+            _over_enemy_steps(c, enemies, nbr, nnbr, binom, free_count, parents, children, False)
             e = np.int64((1 << enemies) - 1)
             for r in range(per_class):
                 target[base + r] |= children[e]
