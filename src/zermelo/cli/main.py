@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from zermelo import __version__
-from zermelo.cli import connect4, musketeers, play, serve, solve
+from zermelo.cli import bench, connect4, musketeers, play, serve, solve
 
 app = typer.Typer(
     name="zermelo",
@@ -22,6 +22,7 @@ app.add_typer(musketeers.app, name="musketeers")
 app.add_typer(connect4.app, name="connect4")
 app.command(name="play")(play.play)
 app.command(name="solve")(solve.solve)
+app.command(name="bench")(bench.bench)
 app.command(name="serve")(serve.serve)
 
 

@@ -1,0 +1,161 @@
+"""``zermelo bench GAME``: nodes, cut-offs and seconds by depth for each search, and a match
+matrix between depth-limited players; rich tables, CSV/JSON and PNG plots."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from zermelo.cli.common import console
+from zermelo.cli.solve import OptionOpt, parse_options
+from zermelo.games.registry import AnyGame, get_game
+from zermelo.search import alphabeta, alphabeta_tt, mcts, minimax
+from zermelo.search.base import SearchResult
+from zermelo.search.players import SearchPlayer, play_match
+from zermelo.search.tree_first import tree_first
+
+SEARCHES = ("minimax", "tree-first", "alphabeta", "alphabeta-tt", "mcts")
+
+
+def _run(name: str, game: AnyGame, state: Any, depth: int, budget: int) -> SearchResult[Any]:
+    if name == "minimax":
+        return minimax(game, state, depth=depth)
+    if name == "tree-first":
+        return tree_first(game, state, depth=depth)
+    if name == "alphabeta":
+        return alphabeta(game, state, depth=depth)
+    if name == "alphabeta-tt":
+        return alphabeta_tt(game, state, depth=depth)
+    return mcts(game, state, iterations=max(1, budget), seed=0)
+
+
+def depth_rows(game: AnyGame, depths: list[int]) -> list[dict[str, Any]]:
+    """One row per (search, depth) from the start; MCTS gets as many simulations as minimax
+    visited nodes at that depth (capped at 20,000)."""
+    state = game.initial_state()
+    rows = []
+    for depth in depths:
+        budget = 0
+        for name in SEARCHES:
+            result = _run(name, game, state, depth, min(budget, 20_000))
+            if name == "minimax":
+                budget = result.stats.nodes
+            rows.append({"search": name, "depth": depth, "nodes": result.stats.nodes,
+                         "cutoffs": result.stats.cutoffs, "seconds": result.stats.seconds,
+                         "value": result.value,
+                         "build_seconds": result.stats.extra.get("build_seconds", "")})
+    return rows
+
+
+def match_matrix(game: AnyGame, depths: list[int]) -> list[list[int]]:
+    """``m[i][j]``: the winner (0 first player, 1 second, -1 draw) when the first player
+    searches ``depths[i]`` plies and the second ``depths[j]`` (alpha-beta, ties to the first
+    move in the game's order)."""
+    matrix = []
+    for first in depths:
+        row = []
+        for second in depths:
+            players = [SearchPlayer("alphabeta", depth=first), SearchPlayer("alphabeta",
+                                                                             depth=second)]
+            winner = game.winner(play_match(game, players)[-1])
+            row.append(-1 if winner is None else winner)
+        matrix.append(row)
+    return matrix
+
+
+def _plots(rows: list[dict[str, Any]], matrix: list[list[int]] | None, depths: list[int],
+           out: Path, title: str) -> list[Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    files = []
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for name in SEARCHES:
+        mine = [r for r in rows if r["search"] == name]
+        axes[0].plot([r["depth"] for r in mine], [r["nodes"] for r in mine], marker="o",
+                     label=name)
+        axes[1].plot([r["depth"] for r in mine], [r["seconds"] for r in mine], marker="o",
+                     label=name)
+    for ax, label in zip(axes, ("nodes", "seconds"), strict=True):
+        ax.set_yscale("log")
+        ax.set_xlabel("depth (plies)")
+        ax.set_ylabel(label)
+        ax.grid(True, alpha=0.3)
+    axes[0].legend()
+    fig.suptitle(f"{title}: search cost from the start by depth")
+    fig.tight_layout()
+    path = out / "depth.png"
+    fig.savefig(path, dpi=120)
+    files.append(path)
+    plt.close(fig)
+    if matrix is not None:
+        fig, ax = plt.subplots(figsize=(6, 5))
+        image = ax.imshow(matrix, cmap="coolwarm_r", vmin=-1, vmax=1)
+        ax.set_xticks(range(len(depths)), [str(d) for d in depths])
+        ax.set_yticks(range(len(depths)), [str(d) for d in depths])
+        ax.set_xlabel("second player's depth")
+        ax.set_ylabel("first player's depth")
+        for i, row in enumerate(matrix):
+            for j, cell in enumerate(row):
+                ax.text(j, i, {0: "1st", 1: "2nd", -1: "draw"}[cell], ha="center",
+                        va="center", fontsize=7)
+        fig.colorbar(image, ax=ax, ticks=[-1, 0, 1])
+        ax.set_title(f"{title}: who wins, depth against depth")
+        fig.tight_layout()
+        path = out / "matches.png"
+        fig.savefig(path, dpi=120)
+        files.append(path)
+        plt.close(fig)
+    return files
+
+
+def bench(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A registered game.")],
+    depths: Annotated[str, typer.Option(help="Depths FROM-TO, e.g. 1-9.")] = "1-9",
+    matches: Annotated[bool, typer.Option(help="Also play the depth-against-depth matrix.")
+                       ] = True,
+    out: Annotated[Path, typer.Option(help="Directory for CSV, JSON and PNG files.")
+                   ] = Path("artifacts/bench"),
+    option: OptionOpt = None,
+) -> None:
+    """Compare the searches by depth from the start, and depth-limited players in matches."""
+    entry = get_game(game_name)
+    low, sep, high = depths.partition("-")
+    if not (low.isdigit() and (not sep or high.isdigit())):
+        raise ValueError(f"depths {depths!r}: expected FROM-TO like 1-9")
+    span = list(range(int(low), int(high if sep else low) + 1))
+    if not span:
+        raise ValueError(f"depths {depths!r}: empty range")
+    game = entry.create(parse_options(option))
+    folder = out / entry.name
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = depth_rows(game, span)
+    table = Table("search", "depth", "nodes", "cut-offs", "seconds", "value",
+                  title=f"{entry.title} from the start")
+    for r in rows:
+        table.add_row(r["search"], str(r["depth"]), f"{r['nodes']:,}", f"{r['cutoffs']:,}",
+                      f"{r['seconds']:.4f}", f"{r['value']:.3g}")
+    console.print(table)
+    with open(folder / "depth.csv", "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    matrix = match_matrix(game, span) if matches else None
+    if matrix is not None:
+        grid = Table("1st \\ 2nd", *[str(d) for d in span],
+                     title="winner by depth (1st player's depth down, 2nd across)")
+        for depth, row in zip(span, matrix, strict=True):
+            grid.add_row(str(depth), *[{0: "1st", 1: "2nd", -1: "draw"}[c] for c in row])
+        console.print(grid)
+    (folder / "bench.json").write_text(json.dumps({"game": entry.name, "depths": span,
+                                                   "rows": rows, "matches": matrix}, indent=1))
+    files = _plots(rows, matrix, span, folder, entry.title)
+    console.print("wrote " + ", ".join(str(p) for p in [folder / "depth.csv",
+                                                         folder / "bench.json", *files]))

@@ -1,0 +1,91 @@
+"""Seed 002's first alpha-beta: build the whole game tree to the depth limit, then search it.
+
+Kept only for the comparison tables: the tree costs memory and time for every node, where the
+integrated search (:mod:`zermelo.search.alphabeta`) never builds the nodes it cuts off. The
+statistics split the time into ``build_seconds`` and ``search_seconds``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from zermelo.core.game import Game
+from zermelo.search.alphabeta import root_window
+from zermelo.search.base import (
+    INF,
+    Evaluator,
+    SearchResult,
+    SearchStats,
+    check_depth,
+    check_game,
+    terminal_value,
+    zero_evaluation,
+)
+
+NAME = "tree-first"
+
+
+@dataclass
+class TreeNode:
+    """A built node: its value if it is a leaf, its children otherwise."""
+
+    mover: int
+    value: float = 0.0
+    children: list[tuple[Any, TreeNode]] = field(default_factory=list)
+
+
+def tree_first(game: Game[Any, Any], state: Any, *, depth: int | None = None,
+               evaluate: Evaluator | None = None) -> SearchResult[Any]:
+    """Build the tree below ``state`` to ``depth`` plies, then run alpha-beta over it."""
+    check_game(game, NAME)
+    check_depth(depth)
+    scorer = evaluate or zero_evaluation
+    stats = SearchStats()
+    limit = INF if depth is None else depth
+    begin = time.perf_counter()
+
+    def build(s: Any, left: float, ply: int) -> TreeNode:
+        stats.nodes += 1
+        stats.max_depth = max(stats.max_depth, ply)
+        node = TreeNode(game.to_move(s))
+        if game.is_terminal(s):
+            node.value = terminal_value(game, s)
+        elif left <= 0:
+            stats.evaluations += 1
+            node.value = scorer(game, s)
+        else:
+            node.children = [(m, build(game.apply(s, m), left - 1, ply + 1))
+                             for m in game.legal_moves(s)]
+        return node
+
+    root = build(state, limit, 0)
+    built = time.perf_counter()
+
+    def search(node: TreeNode, alpha: float, beta: float) -> tuple[float, list[Any]]:
+        if not node.children:
+            return node.value, []
+        best, line = -INF, []
+        for move, child in node.children:
+            if child.mover == node.mover:
+                value, child_line = search(child, alpha, beta)
+            else:
+                value, child_line = search(child, -beta, -alpha)
+                value = -value
+            if value > best:
+                best, line = value, [move, *child_line]
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    stats.cutoffs += 1
+                    break
+        return best, line
+
+    alpha, beta = root_window(game, evaluate)
+    value, line = search(root, alpha, beta)
+    done = time.perf_counter()
+    stats.seconds = done - begin
+    stats.extra["build_seconds"] = built - begin
+    stats.extra["search_seconds"] = done - built
+    return SearchResult(value, line[0] if line else None, tuple(line), stats,
+                        stats.evaluations == 0, NAME, depth)
