@@ -41,9 +41,10 @@ def _truth(game: ThreeMusketeers, board: solver.Board) -> Any:
 
 
 def _capstone_report(game: ThreeMusketeers, state: Position, samples: int, seed: int,
-                     as_json: bool) -> None:
+                     table_bits: int, as_json: bool) -> None:
     board = solver.Board.of(game)
-    truth = _truth(game, board)(game, state)
+    e_wins = solver.enemies_win(game, state, solver.Table(table_bits), board)
+    truth = 1.0 if e_wins == (state.to_move == ENEMIES) else -1.0
 
     def winner(v: float) -> str:
         return "E" if (v > 0) == (state.to_move == ENEMIES) else "M"
@@ -117,7 +118,7 @@ def weak_solve(
     state = (game.initial_state() if position is None
              else game.parse_position(read_position(position)))
     if capstone_bugs:
-        _capstone_report(game, state, samples, seed, as_json)
+        _capstone_report(game, state, samples, seed, table_bits, as_json)
         return
     solution = solver.weak_solve(game, state, table_bits=table_bits, length=length)
     if as_json:
