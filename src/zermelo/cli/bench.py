@@ -97,7 +97,8 @@ def _plots(rows: list[dict[str, Any]], matrix: list[list[int]] | None, depths: l
     plt.close(fig)
     if matrix is not None:
         fig, ax = plt.subplots(figsize=(6, 5))
-        image = ax.imshow(matrix, cmap="coolwarm_r", vmin=-1, vmax=1)
+        score = [[{0: 1, -1: 0, 1: -1}[cell] for cell in row] for row in matrix]
+        image = ax.imshow(score, cmap="coolwarm", vmin=-1, vmax=1)
         ax.set_xticks(range(len(depths)), [str(d) for d in depths])
         ax.set_yticks(range(len(depths)), [str(d) for d in depths])
         ax.set_xlabel("second player's depth")
@@ -106,7 +107,8 @@ def _plots(rows: list[dict[str, Any]], matrix: list[list[int]] | None, depths: l
             for j, cell in enumerate(row):
                 ax.text(j, i, {0: "1st", 1: "2nd", -1: "draw"}[cell], ha="center",
                         va="center", fontsize=7)
-        fig.colorbar(image, ax=ax, ticks=[-1, 0, 1])
+        bar = fig.colorbar(image, ax=ax, ticks=[-1, 0, 1])
+        bar.ax.set_yticklabels(["2nd wins", "draw", "1st wins"])
         ax.set_title(f"{title}: who wins, depth against depth")
         fig.tight_layout()
         path = out / "matches.png"
