@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from rich.text import Text
@@ -28,89 +29,36 @@ class GameEntry:
     """Says whose turn it is, or how the game ended."""
 
 
-def _musketeers(options: Mapping[str, str]) -> AnyGame:
-    from zermelo.games.musketeers.variant import game_from_options
+def _lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported on first call so that start-up loads no game it does not use."""
 
-    return game_from_options(options)
+    def call(*args: Any) -> Any:
+        return getattr(import_module(module), name)(*args)
 
-
-def _musketeers_render(game: Any, state: Any) -> Text:
-    from zermelo.games.musketeers.render import board_text
-
-    return board_text(game, state)
+    return call
 
 
-def _musketeers_status(game: Any, state: Any) -> str:
-    from zermelo.games.musketeers.render import status_line
-
-    return status_line(game, state)
-
-
-def _nim(options: Mapping[str, str]) -> AnyGame:
-    from zermelo.games.nim.variant import game_from_options
-
-    return game_from_options(options)
-
-
-def _nim_render(game: Any, state: Any) -> Text:
-    from zermelo.games.nim.render import board_text
-
-    return board_text(game, state)
-
-
-def _nim_status(game: Any, state: Any) -> str:
-    from zermelo.games.nim.render import status_line
-
-    return status_line(game, state)
-
-
-def _tictactoe(options: Mapping[str, str]) -> AnyGame:
-    from zermelo.games.tictactoe.variant import game_from_options
-
-    return game_from_options(options)
-
-
-def _tictactoe_render(game: Any, state: Any) -> Text:
-    from zermelo.games.tictactoe.render import board_text
-
-    return board_text(game, state)
-
-
-def _tictactoe_status(game: Any, state: Any) -> str:
-    from zermelo.games.tictactoe.render import status_line
-
-    return status_line(game, state)
-
-
-def _connect4(options: Mapping[str, str]) -> AnyGame:
-    from zermelo.games.connect4.variant import game_from_options
-
-    return game_from_options(options)
-
-
-def _connect4_render(game: Any, state: Any) -> Text:
-    from zermelo.games.connect4.render import board_text
-
-    return board_text(game, state)
-
-
-def _connect4_status(game: Any, state: Any) -> str:
-    from zermelo.games.connect4.render import status_line
-
-    return status_line(game, state)
+def _entry(name: str, title: str) -> GameEntry:
+    """The entry of the game package ``zermelo.games.<name>``, which provides
+    ``variant.game_from_options`` and ``render.board_text`` / ``render.status_line``."""
+    package = f"zermelo.games.{name}"
+    return GameEntry(
+        name,
+        title,
+        _lazy(f"{package}.variant", "game_from_options"),
+        _lazy(f"{package}.render", "board_text"),
+        _lazy(f"{package}.render", "status_line"),
+    )
 
 
 GAMES: dict[str, GameEntry] = {
-    "musketeers": GameEntry(
-        "musketeers", "Three Musketeers", _musketeers, _musketeers_render, _musketeers_status
-    ),
-    "connect4": GameEntry(
-        "connect4", "Connect Four", _connect4, _connect4_render, _connect4_status
-    ),
-    "nim": GameEntry("nim", "Nim", _nim, _nim_render, _nim_status),
-    "tictactoe": GameEntry(
-        "tictactoe", "Tic-tac-toe", _tictactoe, _tictactoe_render, _tictactoe_status
-    ),
+    entry.name: entry
+    for entry in (
+        _entry("musketeers", "Three Musketeers"),
+        _entry("connect4", "Connect Four"),
+        _entry("nim", "Nim"),
+        _entry("tictactoe", "Tic-tac-toe"),
+    )
 }
 
 
