@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from zermelo.core.errors import GameNotSupportedError, UnknownNameError, ZermeloError
 from zermelo.games.registry import AnyGame
 from zermelo.search.players import Player, RandomPlayer, SearchPlayer
+from zermelo.solve.store import MANIFEST
 
 if TYPE_CHECKING:
     from zermelo.games.musketeers.database import Database
+    from zermelo.games.musketeers.indexing import Variant
 
 Factory = Callable[[AnyGame, int | None, int | None, Path | None], Player]
 """Builds an engine from the game, the level (None: the default), a seed and a database root."""
@@ -46,14 +49,30 @@ def _mcts(game: AnyGame, level: int | None, seed: int | None, db: Path | None) -
 
 
 def open_database(game: AnyGame, db: Path | None) -> Database:
-    """The Three Musketeers database of ``game``'s variant under ``db`` (default location)."""
+    """The Three Musketeers database of ``game``'s variant under ``db`` (default location).
+
+    Opened databases are kept (building the indexing tables takes about a second on 5x5) and
+    opened anew when the manifest changes, e.g. after a build adds tables."""
     from zermelo.games.musketeers.database import Database
     from zermelo.games.musketeers.indexing import Variant
     from zermelo.games.musketeers.rules import ThreeMusketeers
 
     if not isinstance(game, ThreeMusketeers):
         raise GameNotSupportedError(f"no database for {game.info.title}")
-    return Database.open(Variant.of(game), db)
+    variant = Variant.of(game)
+    manifest = Database.store_for(variant, db).path / MANIFEST
+    try:
+        stamp = manifest.stat().st_mtime_ns
+    except OSError:
+        return Database.open(variant, db)  # raises the "build it first" error
+    return _open_cached(variant, db, stamp)
+
+
+@lru_cache(maxsize=8)
+def _open_cached(variant: Variant, db: Path | None, stamp: int) -> Database:
+    from zermelo.games.musketeers.database import Database
+
+    return Database.open(variant, db)
 
 
 def _perfect(game: AnyGame, level: int | None, seed: int | None, db: Path | None) -> Player:
