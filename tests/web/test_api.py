@@ -37,7 +37,8 @@ def expected(game: AnyGame, state: Any) -> dict[str, Any]:
     return {"position": game.format_position(state),
             "to_move": game.info.players[game.to_move(state)],
             "status": {"over": game.is_terminal(state),
-                       "winner": None if winner is None else game.info.players[winner]}}
+                       "winner": None if winner is None else game.info.players[winner],
+                       "message": get_game(game.info.name).status(game, state)}}
 
 
 def test_games_lists_every_game_and_engine(client: TestClient) -> None:
@@ -50,7 +51,8 @@ def test_games_lists_every_game_and_engine(client: TestClient) -> None:
         game = GAMES[entry["name"]].create({})
         assert entry["players"] == list(game.info.players)
         assert entry["start"] == game.format_position(game.initial_state())
-        assert ("perfect" in entry["engines"]) == (entry["name"] == "musketeers")
+        assert entry["engines"] == [e.name for e in ENGINES.values()
+                                    if e.games is None or entry["name"] in e.games]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -118,7 +120,7 @@ def test_a_finished_game_names_its_winner(client: TestClient) -> None:
     body = client.post("/api/tictactoe/moves",
                        json={"position": game.format_position(state)}).json()
     assert body["moves"] == []
-    assert body["status"] == {"over": True, "winner": "X"}
+    assert body["status"] == {"over": True, "winner": "X", "message": "X wins: 3 in a row"}
 
 
 @pytest.mark.parametrize(
@@ -127,11 +129,12 @@ def test_a_finished_game_names_its_winner(client: TestClient) -> None:
         ("post", "/api/chess/moves", {}, 404,
          f"unknown name: no game 'chess' (known: {', '.join(sorted(GAMES))})"),
         ("post", "/api/tictactoe/engine", {"engine": "deep"}, 404,
-         "unknown name: no engine 'deep' (known: random, alphabeta, mcts, perfect, swindle)"),
+         f"unknown name: no engine 'deep' (known: {', '.join(ENGINES)})"),
         ("post", "/api/tictactoe/engine", {"engine": "mcts:0"}, 400,
          "error: engine 'mcts:0': the level (simulations) must be at least 1"),
         ("post", "/api/tictactoe/engine", {"engine": "perfect"}, 400,
-         "unsupported game: engine 'perfect' plays only musketeers, not tictactoe"),
+         "unsupported game: engine 'perfect' plays only "
+         f"{', '.join(ENGINES['perfect'].games or ())}, not tictactoe"),
         ("post", "/api/tictactoe/moves", {"position": "XX"}, 400, None),
         ("post", "/api/musketeers/moves", {"position": "M XX"}, 400,
          "invalid position: 2 squares, expected 25"),

@@ -43,3 +43,51 @@ def test_a_bad_board_request_is_a_json_error(client: TestClient) -> None:
     answer = client.get("/board/musketeers.svg", params={"position": "M XX", "board": "5x5"})
     assert answer.status_code == 400
     assert answer.json() == {"error": "invalid position: 2 squares, expected 25"}
+
+
+def _moves(svg: str) -> dict[str, tuple[list[tuple[int, ...]], list[dict[str, str]]]]:
+    """Each move group of a board: its changed cells and its spot rectangles."""
+    groups = [g for g in ElementTree.fromstring(svg).iter() if g.attrib.get("class") == "move"]
+    return {g.attrib["data-move"]: ([tuple(map(int, c.split(","))) for c in
+                                     g.attrib["data-cells"].split()], [r.attrib for r in g])
+            for g in groups}
+
+
+def _label_cell(plain: str, square: str) -> tuple[int, int]:
+    """Where the drawing puts ``square``: under its column letter, beside its row number."""
+    lines = plain.split("\n")
+    x = lines[0].index(square[0])
+    y = next(i for i, line in enumerate(lines) if line.split()[:1] == [square[1:]])
+    return x, y
+
+
+@pytest.mark.parametrize(("name", "position"), [("musketeers", None),
+                                                ("musketeers", "E XXXXO XXXXX XXO.X XXXXX OXXXX"),
+                                                ("tictactoe", "X...O....")])
+def test_grid_moves_are_clicked_on_their_squares(client: TestClient, name: str,
+                                                 position: str | None) -> None:
+    entry = GAMES[name]
+    game = entry.create({})
+    state = game.initial_state() if position is None else game.parse_position(position)
+    svg = client.get(f"/board/{name}.svg", params={"position": game.format_position(state)}).text
+    moves = _moves(svg)
+    assert sorted(moves) == sorted(game.format_move(state, m) for m in game.legal_moves(state))
+    plain = entry.render(game, state).plain
+    for move, (cells, spots) in moves.items():
+        squares = re.findall(r"[a-z]\d+", move)
+        assert sorted(cells) == sorted(_label_cell(plain, s) for s in squares)
+        assert [(int(r["x"]), int(r["y"])) for r in spots] == [(x * 14, y * 24) for x, y in cells]
+
+
+def test_connect4_moves_are_clicked_anywhere_in_their_column(client: TestClient) -> None:
+    entry = GAMES["connect4"]
+    game = entry.create({})
+    state = game.parse_position("44")
+    svg = client.get("/board/connect4.svg", params={"position": "44"}).text
+    height = int(ElementTree.fromstring(svg).attrib["height"])
+    labels = entry.render(game, state).plain.rstrip("\n").split("\n")[-1]
+    for move, (cells, spots) in _moves(svg).items():
+        [(x, _)] = cells
+        [spot] = spots
+        assert labels.index(move) == x
+        assert (int(spot["x"]), int(spot["y"]), int(spot["height"])) == (x * 14, 0, height)

@@ -84,13 +84,16 @@ def create_app(db: Path | None = None) -> FastAPI:
 
     @app.get("/board/{game}.svg", include_in_schema=False)
     def board(game: str, request: Request) -> Response:
-        """The game's own drawing of a position; query: ``position`` and the variant options."""
+        """The game's own drawing of a position, with where each legal move is clicked;
+        query: ``position`` and the variant options."""
         options = dict(request.query_params)
         position = options.pop("position", None)
         variant = service.game_for(game, options)
         state = service.read_position(variant, position)
-        return Response(text_to_svg(get_game(game).render(variant, state)),
-                        media_type="image/svg+xml")
+        render = get_game(game).render
+        moves = [(variant.format_move(state, m), render(variant, variant.apply(state, m)))
+                 for m in variant.legal_moves(state)]
+        return Response(text_to_svg(render(variant, state), moves), media_type="image/svg+xml")
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:

@@ -35,13 +35,15 @@ def read_position(game: AnyGame, text: str | None) -> Any:
 
 
 def describe(game: AnyGame, state: Any) -> Json:
-    """A position with the side to move and whether and how the game has ended."""
+    """A position with the side to move and whether and how the game has ended, also in the
+    game's own words (``message``)."""
     winner = game.winner(state)
     return {
         "position": game.format_position(state),
         "to_move": game.info.players[game.to_move(state)],
         "status": {"over": game.is_terminal(state),
-                   "winner": None if winner is None else game.info.players[winner]},
+                   "winner": None if winner is None else game.info.players[winner],
+                   "message": get_game(game.info.name).status(game, state)},
     }
 
 
