@@ -22,7 +22,7 @@ def test_levels_are_read_and_defaulted() -> None:
     ("spec", "error", "message"),
     [
         ("deep", UnknownNameError, "unknown name: no engine 'deep' (known: random, alphabeta, "
-         "mcts, perfect, swindle)"),
+         "mcts, perfect, heuristic, heuristic-seed, swindle)"),
         ("alphabeta:x", ZermeloError, "error: engine 'alphabeta:x': the level (depth in plies) "
          "must be a whole number"),
         ("mcts:0", ZermeloError, "error: engine 'mcts:0': the level (simulations) must be at "
@@ -39,8 +39,10 @@ def test_bad_specs_raise_one_line(spec: str, error: type[Exception], message: st
 
 def test_database_engines_refuse_other_games() -> None:
     game = get_game("tictactoe").create({})
-    with pytest.raises(GameNotSupportedError, match="plays only musketeers"):
+    with pytest.raises(GameNotSupportedError, match="plays only musketeers, connect4"):
         create_engine("perfect", game)
+    with pytest.raises(GameNotSupportedError, match="plays only connect4"):
+        create_engine("heuristic:2", game)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

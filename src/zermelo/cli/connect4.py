@@ -20,7 +20,12 @@ from zermelo.core.errors import (
     ZermeloError,
 )
 from zermelo.games.connect4 import ConnectFour, Position
-from zermelo.games.connect4.book import OpeningBook, build_book, positions_up_to
+from zermelo.games.connect4.book import (
+    OpeningBook,
+    build_book,
+    default_path,
+    positions_up_to,
+)
 from zermelo.games.connect4.heuristic import EVALUATIONS, heuristic_player
 from zermelo.games.connect4.kernels import geometry
 from zermelo.games.connect4.kernels import perft as perft_kernel
@@ -41,7 +46,9 @@ BatchOpt = Annotated[bool, typer.Option(
     "--batch", help="Read positions from standard input, one per line (a second column, "
                     "such as an expected score, is ignored).")]
 WeakOpt = Annotated[bool, typer.Option("--weak", help="Only win (1), draw (0) or loss (-1).")]
-BookOpt = Annotated[Path | None, typer.Option("--book", help="An opening book file to use.")]
+BookOpt = Annotated[Path | None, typer.Option(
+    "--book", help="An opening book file (default: the one 'zermelo connect4 book' wrote to "
+                   "the data directory, if there is one).")]
 
 
 def _game(board: str, k: int) -> ConnectFour:
@@ -49,7 +56,8 @@ def _game(board: str, k: int) -> ConnectFour:
 
 
 def _solver(game: ConnectFour, book: Path | None) -> Solver:
-    return Solver(game, book=None if book is None else OpeningBook.load(book, game.board))
+    return Solver(game, book=OpeningBook.find(game.board) if book is None
+                  else OpeningBook.load(book, game.board))
 
 
 def _batch(game: ConnectFour, answer: Callable[[Position], str]) -> int:
@@ -164,10 +172,14 @@ def perft(depth: Annotated[int, typer.Argument(help="How many moves ahead.")],
 @app.command(name="book")
 def make_book(depth: Annotated[int, typer.Option(help="Book positions of up to this many "
                                                  "moves.")],
-              out: Annotated[Path, typer.Option(help="The file to write (.npz).")],
+              out: Annotated[Path | None, typer.Option(
+                  help="The file to write (.npz; default: the data directory, where the "
+                       "solver and the perfect engine look for it).")] = None,
               board: BoardOpt = "7x6", k: KOpt = 4) -> None:
     """Build an opening book: the exact score of every position of up to DEPTH moves."""
     game = _game(board, k)
+    out = out or default_path(game.board)
+    out.parent.mkdir(parents=True, exist_ok=True)
     total = sum(len(layer) for layer in positions_up_to(game, depth))
     solver = Solver(game)
     start = time.perf_counter()

@@ -76,9 +76,28 @@ def _open_cached(variant: Variant, db: Path | None, stamp: int) -> Database:
 
 
 def _perfect(game: AnyGame, level: int | None, seed: int | None, db: Path | None) -> Player:
+    from zermelo.games.connect4.rules import ConnectFour
+
+    if isinstance(game, ConnectFour):
+        from zermelo.engines.solver import SolverPlayer
+        from zermelo.games.connect4.book import OpeningBook
+        from zermelo.games.connect4.solver import Solver
+
+        return SolverPlayer(Solver(game, book=OpeningBook.find(game.board, db)), seed)
     from zermelo.engines.database import PerfectPlayer
 
     return PerfectPlayer(open_database(game, db), seed)
+
+
+def _heuristic(evaluation: str) -> Factory:
+    """The factory of Connect Four's depth-limited alpha-beta with ``evaluation``."""
+
+    def create(game: AnyGame, level: int | None, seed: int | None, db: Path | None) -> Player:
+        from zermelo.games.connect4.heuristic import heuristic_player
+
+        return heuristic_player(evaluation, level or 1)
+
+    return create
 
 
 def _swindle(game: AnyGame, level: int | None, seed: int | None, db: Path | None) -> Player:
@@ -94,8 +113,15 @@ ENGINES: dict[str, EngineInfo] = {
         EngineInfo("alphabeta", "alpha-beta with a transposition table to a depth limit",
                    "depth in plies", 4, 1, None, _alphabeta),
         EngineInfo("mcts", "UCT Monte Carlo tree search", "simulations", 1000, 1, None, _mcts),
-        EngineInfo("perfect", "the database's best move, at random among equals",
-                   None, None, 0, ("musketeers",), _perfect),
+        EngineInfo("perfect", "the best move of the database (Three Musketeers) or of the "
+                   "strong solver (Connect Four), at random among equals",
+                   None, None, 0, ("musketeers", "connect4"), _perfect),
+        EngineInfo("heuristic", "alpha-beta to a depth limit scoring threats (by row parity), "
+                   "open windows and the centre", "depth in plies", 6, 1, ("connect4",),
+                   _heuristic("threats")),
+        EngineInfo("heuristic-seed", "alpha-beta to a depth limit with seed 002's evaluation "
+                   "(two in a row +10, three +100)", "depth in plies", 4, 1, ("connect4",),
+                   _heuristic("seed")),
         EngineInfo("swindle", "perfect when winning; when lost, the slowest loss that leaves "
                    "the most replies that hand back the win", "plies of slack", 0, 0,
                    ("musketeers",), _swindle),

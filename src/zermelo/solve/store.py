@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import platformdirs
 
 from zermelo.core.errors import ZermeloError
 
@@ -27,6 +28,12 @@ FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
 
 U8 = npt.NDArray[np.uint8]
+
+
+def default_root() -> Path:
+    """Where databases and books live: ``$ZERMELO_DATA``, else the user data directory."""
+    env = os.environ.get("ZERMELO_DATA")
+    return Path(env) if env else Path(platformdirs.user_data_dir("zermelo"))
 
 
 class DatabaseError(ZermeloError):

@@ -18,6 +18,7 @@ from zermelo.core.errors import InvalidPositionError
 from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.rules import ConnectFour, Position
 from zermelo.games.connect4.search import Book
+from zermelo.solve.store import default_root
 
 
 @dataclass(frozen=True)
@@ -46,11 +47,20 @@ class OpeningBook:
         return None
 
     def save(self, path: Path) -> None:
-        """Write the book to ``path`` (``.npz``)."""
+        """Write the book to ``path`` (``.npz``), replacing it in one step."""
         b = self.board
-        with path.open("wb") as f:
+        partial = path.with_name(path.name + ".partial")
+        with partial.open("wb") as f:
             np.savez_compressed(f, board=np.array([b.width, b.height, b.k, self.depth]),
                                 keys=self.keys, scores=self.scores)
+        partial.replace(path)  # an interrupted save never leaves half a book
+
+    @classmethod
+    def find(cls, board: Board, root: Path | None = None) -> OpeningBook | None:
+        """The book of ``board`` at its default place under ``root`` (default: the data
+        directory), or None when there is none."""
+        path = default_path(board, root)
+        return cls.load(path, board) if path.exists() else None
 
     @classmethod
     def load(cls, path: Path, board: Board) -> OpeningBook:
@@ -65,6 +75,11 @@ class OpeningBook:
             raise ValueError(f"{path}: a book for {width}x{height} k={k}, not "
                              f"{board.width}x{board.height} k={board.k}")
         return cls(board, depth, keys, scores)
+
+
+def default_path(board: Board, root: Path | None = None) -> Path:
+    """Where ``zermelo connect4 book`` writes the book of ``board`` unless told otherwise."""
+    return (root or default_root()) / f"connect4-{board.width}x{board.height}-k{board.k}.book.npz"
 
 
 def canonical_key(board: Board, state: Position) -> int:

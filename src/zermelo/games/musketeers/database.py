@@ -11,7 +11,6 @@ A build may stop at ``max_enemies`` layers; asking about a position beyond them 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
@@ -20,7 +19,6 @@ from typing import Any
 
 import numba
 import numpy as np
-import platformdirs
 
 from zermelo.games.musketeers import kernels
 from zermelo.games.musketeers.indexing import Indexing, Variant
@@ -29,18 +27,12 @@ from zermelo.games.musketeers.rules import MUSKETEERS, SIDES, Move, Position, Th
 from zermelo.games.musketeers.values import THRESHOLD, result_to_score, score_to_result
 from zermelo.solve.layered import BuildReport, Progress, TableSpec, Unit, build
 from zermelo.solve.result import Result
-from zermelo.solve.store import U8, DatabaseError, Store
+from zermelo.solve.store import U8, DatabaseError, Store, default_root
 
 CLASSES_PER_UNIT = 32
 """Placement classes per unit of work: small enough for a smooth progress bar."""
 MAX_FREE_SQUARES = 26
 """The enemy half of a build keeps a 2**free-squares scratch array per worker."""
-
-
-def default_root() -> Path:
-    """Where databases live: ``$ZERMELO_DATA``, else the user data directory."""
-    env = os.environ.get("ZERMELO_DATA")
-    return Path(env) if env else Path(platformdirs.user_data_dir("zermelo"))
 
 
 def table_name(enemies: int, side: int) -> str:
