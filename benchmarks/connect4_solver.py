@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--empty", action="store_true", help="also solve the empty board")
     parser.add_argument("--table", type=int, default=DEFAULT_SIZE,
-                        help="transposition table entries (best a prime)")
+                        help="transposition table slots (best twice a prime)")
     args = parser.parse_args()
     game = ConnectFour()
     solver = Solver(game, table_size=args.table)

@@ -35,10 +35,10 @@ def mirror_key(current: int, mask: int, geo: Geometry) -> int:
 
 
 @njit(cache=True)
-def book_score(current: int, mask: int, book: Book, geo: Geometry) -> int:
-    """The book's score of a position, or NO_LOWER if it is not there."""
+def book_score(key: int, book: Book) -> int:
+    """The book's score of the position of canonical key ``key``, or NO_LOWER if it is not
+    there."""
     keys, scores = book[1], book[2]
-    key = min(current + mask, mirror_key(current, mask, geo))
     i = np.searchsorted(keys, key)
     if i < keys.size and keys[i] == key:
         return int(scores[i])
@@ -56,6 +56,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
     space per stone count; ``nodes[0]`` counts the calls.
     """
     nodes[0] += 1
+    first_node = nodes[0]
     cells = geo[0] * geo[1]
     safe = non_losing_moves(current, mask, geo)
     if safe == 0:  # every move lets the opponent win with the next stone
@@ -68,7 +69,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
         if alpha >= beta:
             return alpha
     high = (cells - 1 - n) // 2  # nor can we with ours
-    key = current + mask
+    key = min(current + mask, mirror_key(current, mask, geo))  # mirror images share a score
     lower, upper = probe(table, key)
     if upper < high:
         high = upper
@@ -81,7 +82,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
         if alpha >= beta:
             return alpha
     if n <= book[0]:
-        known = book_score(current, mask, book, geo)
+        known = book_score(key, book)
         if known != NO_LOWER:
             return known
     count = order_moves(current, mask, safe, columns, moves[n], priorities[n], geo)
@@ -91,14 +92,14 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
         score = -negamax(current ^ mask, mask | m, n + 1, -beta, -alpha, geo, table, book,
                          columns, moves, priorities, nodes)
         if score >= beta:
-            store(table, key, score, NO_UPPER)
+            store(table, key, score, NO_UPPER, nodes[0] - first_node)
             return score
         if score > alpha:
             alpha = score
     if alpha > start:
-        store(table, key, alpha, alpha)
+        store(table, key, alpha, alpha, nodes[0] - first_node)
     else:
-        store(table, key, NO_LOWER, alpha)
+        store(table, key, NO_LOWER, alpha, nodes[0] - first_node)
     return alpha
 
 

@@ -27,8 +27,9 @@ from zermelo.games.connect4.sorter import centre_first
 from zermelo.games.connect4.table import DEFAULT_SIZE, clear, new_table
 
 NO_BOOK: Book = (-1, np.zeros(0, np.int64), np.zeros(0, np.int8))
-SMALL_TABLE = 1_048_573
-"""A prime near 2**20 (about 10 MB): enough for boards of up to 24 cells."""
+SMALL_TABLE = 2 * 524_287
+"""Slots: 524,287 buckets (a prime near 2**19; about 14 MB), enough for boards of up to 24
+cells."""
 
 
 def win_score(cells: int, stones_before: int) -> int:
