@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up the virtual environment the project needs and run one of its jobs.
 
-    python3 dev.py run    # install, solve Three Musketeers, analyse the start, play
+    python3 dev.py run    # install, solve Three Musketeers, analyse the start, serve the page
     python3 dev.py test   # install with test tools, then ruff, mypy and pytest
 
 Only python3 (with venv and pip) is needed. The environment lives in .venv and is reinstalled
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -47,16 +48,31 @@ def ensure_env(extra: str) -> None:
 
 def run() -> None:
     """The main job: build the Three Musketeers database if missing (minutes, with a progress
-    bar; resumable), show the perfect-play analysis of the start, then play in the terminal."""
+    bar; resumable), show the perfect-play analysis of the start, then serve the web page."""
     ensure_env("")
     sh(BIN / "zermelo", "musketeers", "solve")
     sh(BIN / "zermelo", "musketeers", "analyze", "M XXXXO XXXXX XXOXX XXXXX OXXXX")
-    sh(BIN / "zermelo", "play", "musketeers", *sys.argv[2:])
+    print("Open the URL below in a browser to play every game against every engine "
+          "(Ctrl-C stops the server); `zermelo play musketeers` plays in the terminal.",
+          flush=True)
+    try:
+        sh(BIN / "zermelo", "serve", *sys.argv[2:])
+    except KeyboardInterrupt:
+        print("stopped")
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium for the browser tests when it is missing and we can (root with
+    apt-get, as on a fresh CI machine); otherwise those tests skip."""
+    if Path("/usr/bin/chromium").exists() or not shutil.which("apt-get") or os.geteuid() != 0:
+        return
+    sh("sh", "-c", "apt-get update -q && apt-get install -y -q chromium")
 
 
 def test() -> None:
     """Every check: lint, types, then the test suite."""
     ensure_env("test")
+    ensure_chromium()
     linted = [p for p in ("src", "tests", "benchmarks", "dev.py") if (ROOT / p).exists()]
     sh(BIN / "ruff", "check", *linted)
     sh(BIN / "mypy", "src")

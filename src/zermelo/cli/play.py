@@ -11,7 +11,7 @@ from rich.console import Console
 
 from zermelo.cli.common import console
 from zermelo.core.errors import UnknownNameError, ZermeloError
-from zermelo.engines import create_engine
+from zermelo.engines import ENGINES, create_engine
 from zermelo.engines.registry import open_database
 from zermelo.games.registry import AnyGame, GameEntry, get_game
 from zermelo.search.players import Player
@@ -35,7 +35,12 @@ def make_engine(name: str, game: AnyGame, seed: int | None = None, db: Path | No
                 ) -> Player | None:
     """The engine called ``name`` (see :mod:`zermelo.engines`); None for ``human`` (every side
     is then played by people)."""
-    return None if name == "human" else create_engine(name, game, seed=seed, db=db)
+    if name.strip().lower() == "human":
+        return None
+    base = name.strip().partition(":")[0]
+    if base.lower() not in ENGINES:
+        raise UnknownNameError(f"no engine {base!r} (known: {', '.join([*ENGINES, 'human'])})")
+    return create_engine(name, game, seed=seed, db=db)
 
 
 def find_database(game: AnyGame, db: Path | None) -> Database | None:

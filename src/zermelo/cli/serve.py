@@ -21,5 +21,6 @@ def serve(
 
     if not 0 < port < 65536:
         raise ValueError(f"port {port}: expected 1 to 65535")
-    print(f"zermelo: serving on http://{host}:{port}/ (API docs at /docs)")
+    print(f"zermelo: serving on http://{host}:{port}/ - open it in a browser to play "
+          "(API docs at /docs)", flush=True)
     uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
