@@ -108,7 +108,15 @@ def solve(moves: OptionalMovesArg = None, batch: BatchOpt = False, weak: WeakOpt
         return _batch(game, lambda state: str(solver.solve(state, weak)))
     if moves is None:
         raise InvalidPositionError("give the moves played, or --batch to read them from stdin")
-    print(solver.solve(game.parse_position(moves), weak))
+    state = game.parse_position(moves)
+    with Console(stderr=True).status("solving") as status:
+
+        def show(low: int, high: int) -> None:
+            status.update(f"solving: the score is between {low} and {high} "
+                          f"({solver.nodes:,} positions searched)")
+
+        score = solver.solve(state, weak, show)
+    print(score)
     return 0
 
 

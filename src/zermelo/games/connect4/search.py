@@ -1,4 +1,4 @@
-"""The solver's compiled search: negamax alpha-beta over bitboards, and the root's narrowing.
+"""The solver's search: compiled negamax alpha-beta over bitboards, and the root's narrowing.
 
 Scores follow the standard convention (see :mod:`zermelo.games.connect4.solver`): with ``n``
 stones on a board of ``cells`` cells, a win by the next stone scores ``(cells + 1 - n) // 2``.
@@ -9,14 +9,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zermelo.games.connect4.kernels import (
-    Geometry,
-    non_losing_moves,
-    playable,
-    winning_cells,
-)
+from zermelo.games.connect4.kernels import Geometry, non_losing_moves
 from zermelo.games.connect4.sorter import order_moves
 from zermelo.games.connect4.table import NO_LOWER, NO_UPPER, Table, probe, store
+
+ETC_EMPTY = 22
+"""Enhanced transposition cut-offs are tried only with more empty cells than this, where a
+search saved is worth the table probes."""
 
 Book = tuple[int, np.ndarray, np.ndarray]
 """``(depth, sorted keys, scores)`` of the opening book; depth -1 for none."""
@@ -85,6 +84,17 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
         known = book_score(key, book)
         if known != NO_LOWER:
             return known
+    if n < cells - ETC_EMPTY:  # enhanced transposition cut-off: a child's stored bound may
+        other = current ^ mask  # already refute the window, so no child need be searched
+        rest = safe
+        while rest:
+            m = rest & -rest
+            rest ^= m
+            child = min(other + (mask | m), mirror_key(other, mask | m, geo))
+            if -probe(table, child)[1] >= beta:
+                score = -probe(table, child)[1]
+                store(table, key, score, NO_UPPER, 1)
+                return score
     count = order_moves(current, mask, safe, columns, moves[n], priorities[n], geo)
     start = alpha
     for i in range(count):
@@ -103,36 +113,17 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
     return alpha
 
 
-@njit(cache=True)
 def _toward_zero_half(x: int) -> int:
     return -((-x) // 2) if x < 0 else x // 2
 
 
-@njit(cache=True)
-def solve_position(current: int, mask: int, n: int, weak: bool, geo: Geometry, table: Table,
-                   book: Book, columns: np.ndarray, moves: np.ndarray, priorities: np.ndarray,
-                   nodes: np.ndarray) -> int:
-    """The exact score of a position that is not over (weak: only its sign), by null-window
-    searches that narrow ``[low, high]`` around the score, trying values near 0 first."""
-    cells = geo[0] * geo[1]
-    if winning_cells(current, mask, geo) & playable(mask, geo):
-        score = (cells + 1 - n) // 2
-        return 1 if weak else score
-    low, high = -((cells - n) // 2), (cells + 1 - n) // 2
-    if weak:
-        low, high = -1, 1
-    while low < high:
-        probe = low + (high - low) // 2
-        if probe <= 0 and _toward_zero_half(low) < probe:
-            probe = _toward_zero_half(low)
-        elif probe >= 0 and _toward_zero_half(high) > probe:
-            probe = _toward_zero_half(high)
-        r = negamax(current, mask, n, probe, probe + 1, geo, table, book, columns, moves,
-                    priorities, nodes)
-        if r <= probe:
-            high = r
-        else:
-            low = r
-    if weak:
-        return (low > 0) - (low < 0)
-    return low
+def next_probe(low: int, high: int) -> int:
+    """The value the next null-window search tests, for a score known to lie in
+    ``[low, high]``: halfway, but nearer to 0 first, since most positions are close to a
+    draw."""
+    probe = low + (high - low) // 2
+    if probe <= 0 and _toward_zero_half(low) < probe:
+        return _toward_zero_half(low)
+    if probe >= 0 and _toward_zero_half(high) > probe:
+        return _toward_zero_half(high)
+    return probe

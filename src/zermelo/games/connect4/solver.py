@@ -20,9 +20,9 @@ import numpy as np
 
 from zermelo.core.errors import IllegalMoveError
 from zermelo.games.connect4.book import OpeningBook
-from zermelo.games.connect4.kernels import geometry
+from zermelo.games.connect4.kernels import geometry, playable, winning_cells
 from zermelo.games.connect4.rules import ConnectFour, Position
-from zermelo.games.connect4.search import Book, solve_position
+from zermelo.games.connect4.search import Book, negamax, next_probe
 from zermelo.games.connect4.sorter import centre_first
 from zermelo.games.connect4.table import DEFAULT_SIZE, clear, new_table
 
@@ -74,14 +74,32 @@ class Solver:
         clear(self.table)
         self.counter[0] = 0
 
-    def solve(self, state: Position, weak: bool = False) -> int:
-        """The score of ``state`` for the side to move (``weak``: only its sign, -1, 0 or 1)."""
-        if self.game.is_terminal(state):
-            score = terminal_score(self.game, state)
+    def solve(self, state: Position, weak: bool = False,
+              on_window: Callable[[int, int], None] | None = None) -> int:
+        """The score of ``state`` for the side to move (``weak``: only its sign, -1, 0 or 1).
+
+        Null-window searches narrow ``[low, high]`` around the score until they meet;
+        ``on_window(low, high)`` is called before each, to show progress."""
+        game = self.game
+        if game.is_terminal(state):
+            score = terminal_score(game, state)
             return (score > 0) - (score < 0) if weak else score
-        return int(solve_position(state.current, state.mask, state.count, weak, self.geo,
-                                  self.table, self.book, self.columns, self.moves,
-                                  self.priorities, self.counter))
+        cells, n = game.board.cells, state.count
+        if winning_cells(state.current, state.mask, self.geo) & playable(state.mask, self.geo):
+            return 1 if weak else win_score(cells, n)
+        low, high = (-1, 1) if weak else (-((cells - n) // 2), win_score(cells, n))
+        while low < high:
+            if on_window is not None:
+                on_window(low, high)
+            probe = next_probe(low, high)
+            result = negamax(state.current, state.mask, n, probe, probe + 1, self.geo,
+                             self.table, self.book, self.columns, self.moves,
+                             self.priorities, self.counter)
+            if result <= probe:
+                high = result
+            else:
+                low = result
+        return (low > 0) - (low < 0) if weak else low
 
     def analyze(self, state: Position, weak: bool = False,
                 progress: Callable[[int], None] | None = None) -> list[int | None]:
