@@ -14,6 +14,8 @@ from zermelo.search.players import Player, RandomPlayer, SearchPlayer
 from zermelo.solve.store import MANIFEST
 
 if TYPE_CHECKING:
+    from zermelo.games.connect4.rules import ConnectFour
+    from zermelo.games.connect4.solver import Solver
     from zermelo.games.musketeers.database import Database
     from zermelo.games.musketeers.indexing import Variant
 
@@ -80,13 +82,21 @@ def _perfect(game: AnyGame, level: int | None, seed: int | None, db: Path | None
 
     if isinstance(game, ConnectFour):
         from zermelo.engines.solver import SolverPlayer
-        from zermelo.games.connect4.book import OpeningBook
-        from zermelo.games.connect4.solver import Solver
 
-        return SolverPlayer(Solver(game, book=OpeningBook.find(game.board, db)), seed)
+        return SolverPlayer(_connect4_solver(game, db), seed)
     from zermelo.engines.database import PerfectPlayer
 
     return PerfectPlayer(open_database(game, db), seed)
+
+
+@lru_cache(maxsize=4)
+def _connect4_solver(game: ConnectFour, db: Path | None) -> Solver:
+    """A solver of ``game`` with its book, kept: its table (about 235 MB on 7x6) costs time to
+    set up and keeps what earlier moves found."""
+    from zermelo.games.connect4.book import OpeningBook
+    from zermelo.games.connect4.solver import Solver
+
+    return Solver(game, book=OpeningBook.find(game.board, db))
 
 
 def _heuristic(evaluation: str) -> Factory:
