@@ -55,7 +55,7 @@ def test_version(cli: CliRunner) -> None:
         (["musketeers", "moves", "--bogus", START], "zermelo: error: No such option: --bogus"),
         (["play", "musketeers", "--engine", "deep"],
          "zermelo: unknown name: no engine 'deep' (known: random, alphabeta, mcts, perfect, "
-         "swindle)"),
+         "heuristic, heuristic-seed, swindle, human)"),
         (["play", "musketeers", "--as", "X"], "zermelo: unknown name: no side 'X' (sides: M, E)"),
         (["play", "musketeers", "--start", "a1,a1,b2"],
          "zermelo: start needs 3 distinct squares, got 2"),
