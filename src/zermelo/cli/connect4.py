@@ -183,13 +183,16 @@ def make_book(depth: Annotated[int, typer.Option(help="Book positions of up to t
               out: Annotated[Path | None, typer.Option(
                   help="The file to write (.npz; default: the data directory, where the "
                        "solver and the perfect engine look for it).")] = None,
-              board: BoardOpt = "7x6", k: KOpt = 4) -> None:
+              board: BoardOpt = "7x6", k: KOpt = 4,
+              table: Annotated[int | None, typer.Option(
+                  help="Transposition table slots (default 16,777,234, about 235 MB; best "
+                       "twice a prime).")] = None) -> None:
     """Build an opening book: the exact score of every position of up to DEPTH moves."""
     game = _game(board, k)
     out = out or default_path(game.board)
     out.parent.mkdir(parents=True, exist_ok=True)
     total = sum(len(layer) for layer in positions_up_to(game, depth))
-    solver = Solver(game)
+    solver = Solver(game, table_size=table)
     start = time.perf_counter()
     with _progress("solving positions") as bar:
         task = bar.add_task("book", total=total)
