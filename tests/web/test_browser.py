@@ -160,3 +160,22 @@ def test_connect4_plays_a_click_anywhere_in_a_column(page: Page) -> None:
     wait_for_turn(page)
     assert page.text_content("#last").startswith("Engine played")  # type: ignore[union-attr]
     assert (page.get_attribute("#board", "data-position") or "").startswith("3")
+
+
+def test_undo_takes_back_both_moves_and_new_game_restarts(page: Page) -> None:
+    new_game(page, "tictactoe", "X", "alphabeta:2")
+    wait_for_turn(page)
+    click_move(page, "b2")
+    page.wait_for_function("document.getElementById('board').dataset.position.length === 9 "
+                           "&& [...document.getElementById('board').dataset.position]"
+                           ".filter(c => c !== '.').length === 2")
+    wait_for_turn(page)
+    page.click("#undo")  # the engine's reply and the person's move
+    page.wait_for_function("document.getElementById('board').dataset.position === '.........'")
+    wait_for_turn(page)
+    click_move(page, "a1")
+    page.wait_for_function("document.getElementById('board').dataset.position.startsWith('X')")
+    wait_for_turn(page)
+    page.click("#new")
+    page.wait_for_function("document.getElementById('board').dataset.position === '.........'")
+    assert wait_for_turn(page) == "your-move"
