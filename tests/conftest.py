@@ -1,4 +1,4 @@
-"""Shared fixtures: running the command line in-process."""
+"""Shared fixtures: running the command line in-process, a small Three Musketeers database."""
 
 from __future__ import annotations
 
@@ -6,10 +6,13 @@ import io
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from zermelo.cli.main import main
+from zermelo.games.musketeers.database import Database
+from zermelo.games.musketeers.indexing import Variant
 
 
 @dataclass
@@ -37,3 +40,12 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
         return CliResult(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def db_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory holding the complete 4x4 Three Musketeers database (built once, in
+    seconds)."""
+    root = tmp_path_factory.mktemp("db")
+    Database.build(Variant(4, 4, 3), root)
+    return root

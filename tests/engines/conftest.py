@@ -1,4 +1,4 @@
-"""A small Three Musketeers database shared by the engine tests (built once, in seconds)."""
+"""The 4x4 Three Musketeers database (tests/conftest.py builds it), opened for the engine tests."""
 
 from __future__ import annotations
 
@@ -8,14 +8,6 @@ import pytest
 
 from zermelo.games.musketeers.database import Database
 from zermelo.games.musketeers.indexing import Variant
-
-
-@pytest.fixture(scope="session")
-def db_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A directory holding the complete 4x4 database with three musketeers."""
-    root = tmp_path_factory.mktemp("db")
-    Database.build(Variant(4, 4, 3), root)
-    return root
 
 
 @pytest.fixture(scope="session")

@@ -19,14 +19,6 @@ SMALL = {"board": "4x4"}
 
 
 @pytest.fixture(scope="module")
-def db_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The complete 4x4 Three Musketeers database."""
-    root = tmp_path_factory.mktemp("db")
-    Database.build(Variant(4, 4, 3), root)
-    return root
-
-
-@pytest.fixture(scope="module")
 def client(db_root: Path) -> TestClient:
     return TestClient(create_app(db_root))
 

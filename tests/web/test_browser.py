@@ -16,8 +16,6 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from zermelo.games.musketeers.database import Database
-from zermelo.games.musketeers.indexing import Variant
 from zermelo.games.registry import get_game
 from zermelo.web import create_app
 from zermelo.web.service import analyze, game_for
@@ -29,14 +27,6 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason=f"no {CHROMIUM} (python3 dev.py test installs it)")
-
-@pytest.fixture(scope="module")
-def db_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The complete 4x4 Three Musketeers database."""
-    root = tmp_path_factory.mktemp("db")
-    Database.build(Variant(4, 4, 3), root)
-    return root
-
 
 @pytest.fixture(scope="module")
 def base_url(db_root: Path) -> Iterator[str]:
