@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -165,7 +166,11 @@ def test_bad_json_is_named(client: TestClient) -> None:
 
 
 def test_the_openapi_docs_are_served(client: TestClient) -> None:
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    assets = re.findall(r'(?:src|href)="([^"]+\.(?:js|css))"', docs.text)
+    assert assets and all(a.startswith("/") for a in assets)  # works offline: no CDN
+    assert all(client.get(a).status_code == 200 for a in assets)
     paths = client.get("/openapi.json").json()["paths"]
     assert set(paths) == {"/api/games", "/api/{game}/moves", "/api/{game}/play",
                           "/api/{game}/engine", "/api/musketeers/analyze"}

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 
 from zermelo import __version__
@@ -62,9 +63,9 @@ def _validation_message(error: RequestValidationError) -> str:
 
 def create_app(db: Path | None = None) -> FastAPI:
     """The application; database engines and analysis read under ``db`` (default location)."""
-    app = FastAPI(title="zermelo", version=__version__,
-                  description="Stateless play: the client sends the position, the server "
-                              "answers.")
+    app = FastAPIOffline(title="zermelo", version=__version__,
+                         description="Stateless play: the client sends the position, the "
+                                     "server answers.")  # /docs served without a CDN
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
