@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
 import pytest
@@ -98,3 +99,14 @@ def test_a_position_scores_its_best_move() -> None:
         scores = [s for s in solver.analyze(state) if s is not None]
         assert solver.solve(state) == max(scores), state.moves
         assert solver.analyze(state)[solver.best_move(state)] == max(scores)
+
+
+def test_threads_sharing_a_solver_get_the_same_scores() -> None:
+    game = ConnectFour(5, 4, 3)
+    oracle = minimax_scorer(game)
+    rng = random.Random(3)
+    states = [s for _ in range(6) for s in game.random_playout(game.initial_state(), rng)[1:-1]]
+    solver = Solver(game)
+    with ThreadPoolExecutor(4) as pool:
+        scores = list(pool.map(solver.solve, states))
+    assert scores == [oracle(s) for s in states]

@@ -44,7 +44,7 @@ def book_score(key: int, book: Book) -> int:
     return NO_LOWER
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # other threads (a web server's) run during a long solve
 def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometry,
             table: Table, book: Book, columns: np.ndarray, moves: np.ndarray,
             priorities: np.ndarray, nodes: np.ndarray) -> int:

@@ -14,6 +14,7 @@ opponent an immediate win never searched, and an opening book (:mod:`.book`) whe
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 import numpy as np
@@ -45,7 +46,8 @@ def terminal_score(game: ConnectFour, state: Position) -> int:
 class Solver:
     """Solves positions of one Connect Four variant, keeping its table between calls.
 
-    ``nodes`` counts the positions searched since the last :meth:`reset`.
+    ``nodes`` counts the positions searched since the last :meth:`reset`. Threads may share a
+    solver: one search runs at a time (the search releases the GIL while it runs).
     """
 
     def __init__(self, game: ConnectFour, table_size: int | None = None,
@@ -63,6 +65,7 @@ class Solver:
         self.moves = np.zeros((board.cells + 1, board.width), np.int64)
         self.priorities = np.zeros((board.cells + 1, board.width), np.int64)
         self.counter = np.zeros(1, np.int64)
+        self._lock = threading.Lock()
 
     @property
     def nodes(self) -> int:
@@ -71,7 +74,8 @@ class Solver:
 
     def reset(self) -> None:
         """Forget the transposition table and the node count."""
-        clear(self.table)
+        with self._lock:
+            clear(self.table)
         self.counter[0] = 0
 
     def solve(self, state: Position, weak: bool = False,
@@ -92,9 +96,10 @@ class Solver:
             if on_window is not None:
                 on_window(low, high)
             probe = next_probe(low, high)
-            result = negamax(state.current, state.mask, n, probe, probe + 1, self.geo,
-                             self.table, self.book, self.columns, self.moves,
-                             self.priorities, self.counter)
+            with self._lock:
+                result = negamax(state.current, state.mask, n, probe, probe + 1, self.geo,
+                                 self.table, self.book, self.columns, self.moves,
+                                 self.priorities, self.counter)
             if result <= probe:
                 high = result
             else:
