@@ -102,7 +102,7 @@ def solve(
             progress.update(task, advance=positions, description=table.label,
                             rate=f"{rate / 1e6:6.1f} M pos/s")
 
-        database, report = Database.build(variant, db, max_enemies, advance)
+        database, report = Database.build(variant, db, max_enemies, advance, plan=plan)
         if not total:
             progress.update(task, completed=1, description="nothing left to build")
     rate = report.positions / report.seconds if report.seconds else 0.0

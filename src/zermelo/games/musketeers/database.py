@@ -144,25 +144,24 @@ class Database:
 
     @classmethod
     def build(cls, variant: Variant | None = None, root: Path | None = None,
-              max_enemies: int | None = None, progress: Progress | None = None
-              ) -> tuple[Database, BuildReport]:
-        """Build (or finish building) the tables up to ``max_enemies`` enemies."""
-        variant = variant or Variant()
+              max_enemies: int | None = None, progress: Progress | None = None,
+              plan: MusketeersPlan | None = None) -> tuple[Database, BuildReport]:
+        """Build (or finish building) the tables up to ``max_enemies`` enemies; ``plan``, if
+        given, is the one :meth:`plan` made for these arguments (saves building it again)."""
+        plan = plan or cls.plan(variant or Variant(), max_enemies)
+        store = cls.store_for(plan.ix.variant, root)
+        report = build(plan, store, progress)
+        return cls(store, plan.ix), report
+
+    @staticmethod
+    def plan(variant: Variant, max_enemies: int | None = None) -> MusketeersPlan:
+        """The plan a build of ``variant`` follows; ValueError for an impossible enemy count."""
         indexing = Indexing(variant)
         most = indexing.free_count
         top = most if max_enemies is None else max_enemies
         if not 0 <= top <= most:
             raise ValueError(f"max enemies {top}: expected 0 to {most}")
-        store = cls.store_for(variant, root)
-        report = build(MusketeersPlan(indexing, top), store, progress)
-        return cls(store, indexing), report
-
-    @staticmethod
-    def plan(variant: Variant, max_enemies: int | None = None) -> MusketeersPlan:
-        """The plan a build of ``variant`` follows."""
-        indexing = Indexing(variant)
-        return MusketeersPlan(indexing, indexing.free_count if max_enemies is None
-                              else max_enemies)
+        return MusketeersPlan(indexing, top)
 
     # -- lookups -------------------------------------------------------------------------
 
