@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.connect4.test_solver import minimax_scorer
@@ -17,7 +18,7 @@ from zermelo.games.connect4.solver import Solver, win_score
 @pytest.fixture(scope="module")
 def small() -> tuple[ConnectFour, OpeningBook]:
     game = ConnectFour(4, 4, 3)
-    return game, build_book(game, 5, Solver(game).solve)
+    return game, build_book(game, 5)
 
 
 def test_book_scores_are_minimax_scores(small: tuple[ConnectFour, OpeningBook]) -> None:
@@ -62,3 +63,10 @@ def test_solver_with_the_book_agrees_without_it(small: tuple[ConnectFour, Openin
             assert with_book.analyze(state) == without.analyze(state)
     with pytest.raises(ValueError, match="a book for 4x4 k=3, not 5x4 k=3"):
         OpeningBook.load(path, Board(5, 4, 3))
+
+
+def test_solvers_in_threads_build_the_same_book(small: tuple[ConnectFour, OpeningBook]) -> None:
+    game, book = small
+    again = build_book(game, book.depth, jobs=3, table_size=2 * 1009)
+    assert np.array_equal(again.keys, book.keys)
+    assert np.array_equal(again.scores, book.scores)

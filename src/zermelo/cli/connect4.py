@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -185,18 +186,20 @@ def make_book(depth: Annotated[int, typer.Option(help="Book positions of up to t
                        "solver and the perfect engine look for it).")] = None,
               board: BoardOpt = "7x6", k: KOpt = 4,
               table: Annotated[int | None, typer.Option(
-                  help="Transposition table slots (default 16,777,234, about 235 MB; best "
-                       "twice a prime).")] = None) -> None:
+                  help="Transposition table slots per solver (default 16,777,234, about "
+                       "235 MB; best twice a prime).")] = None,
+              jobs: Annotated[int, typer.Option(
+                  help="Solvers running at once (default: one per CPU).")] = os.cpu_count() or 1
+              ) -> None:
     """Build an opening book: the exact score of every position of up to DEPTH moves."""
     game = _game(board, k)
     out = out or default_path(game.board)
     out.parent.mkdir(parents=True, exist_ok=True)
     total = sum(len(layer) for layer in positions_up_to(game, depth))
-    solver = Solver(game, table_size=table)
     start = time.perf_counter()
     with _progress("solving positions") as bar:
         task = bar.add_task("book", total=total)
-        result = build_book(game, depth, solver.solve, lambda n: bar.advance(task, n))
+        result = build_book(game, depth, jobs, table, lambda n: bar.advance(task, n))
     result.save(out)
     console.print(f"{len(result)} positions of up to {depth} moves in "
-                  f"{time.perf_counter() - start:.1f} s, {solver.nodes:,} nodes: {out}")
+                  f"{time.perf_counter() - start:.1f} s with {jobs} solvers: {out}")

@@ -8,7 +8,9 @@ also records the board, so a book is never used on another variant.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,16 +106,40 @@ def positions_up_to(game: ConnectFour, depth: int) -> list[list[Position]]:
     return layers
 
 
-def build_book(game: ConnectFour, depth: int, solve: Callable[[Position], int],
+def build_book(game: ConnectFour, depth: int, jobs: int = 1, table_size: int | None = None,
                progress: Callable[[int], None] | None = None) -> OpeningBook:
-    """Solve every position of up to ``depth`` stones with ``solve``, the deepest first (so
-    that their results, kept in the solver's table, speed up the shallower ones)."""
+    """Solve every position of up to ``depth`` stones, layer by layer from the deepest.
+
+    Only the deepest layer needs a real search: each shallower layer is solved with the layers
+    below it as a book, so its searches stop one move down. A layer's positions are shared
+    among ``jobs`` solvers in threads (the search runs without the GIL), each with a table of
+    ``table_size`` slots. ``progress(1)`` is called after each position."""
+    if jobs < 1:
+        raise ValueError(f"jobs {jobs}: must be at least 1")
+    from zermelo.games.connect4.solver import Solver
+
     entries: dict[int, int] = {}
     for layer in reversed(positions_up_to(game, depth)):
-        for state in layer:
-            entries[canonical_key(game.board, state)] = solve(state)
+        below = _book(game.board, depth, entries) if entries else None
+        local = threading.local()
+
+        def solve(state: Position, below: OpeningBook | None = below,
+                  local: threading.local = local) -> int:
+            if not hasattr(local, "solver"):
+                local.solver = Solver(game, table_size, below)
+            score: int = local.solver.solve(state)
             if progress is not None:
                 progress(1)
+            return score
+
+        with ThreadPoolExecutor(jobs) as pool:
+            scores = list(pool.map(solve, layer))
+        for state, score in zip(layer, scores, strict=True):
+            entries[canonical_key(game.board, state)] = score
+    return _book(game.board, depth, entries)
+
+
+def _book(board: Board, depth: int, entries: dict[int, int]) -> OpeningBook:
     keys = np.array(sorted(entries), np.int64)
     scores = np.array([entries[int(k)] for k in keys], np.int8)
-    return OpeningBook(game.board, depth, keys, scores)
+    return OpeningBook(board, depth, keys, scores)
