@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from typing import cast
 
 import pytest
 
 from tests.connect4.test_solver import minimax_scorer
 from zermelo.engines import create_engine
+from zermelo.engines.solver import SolverPlayer
 from zermelo.games.connect4 import ConnectFour
+from zermelo.games.connect4.book import build_book, default_path
 
 
 def test_perfect_plays_only_moves_of_the_best_score() -> None:
@@ -42,3 +46,13 @@ def test_heuristic_engines_never_lose_to_random_on_a_small_board(spec: str) -> N
             assert move in game.legal_moves(state)
             state = game.apply(state, move)
         assert game.winner(state) != 1, state.moves
+
+
+def test_perfect_keeps_one_solver_per_board_and_picks_up_a_new_book(data_dir: Path) -> None:
+    first, second = ConnectFour(4, 4, 3), ConnectFour(4, 4, 3)
+    solver = cast(SolverPlayer, create_engine("perfect", first)).solver
+    assert cast(SolverPlayer, create_engine("perfect", second)).solver is solver
+    assert solver.book[0] == -1  # no book yet
+    build_book(first, 2).save(default_path(first.board))
+    renewed = cast(SolverPlayer, create_engine("perfect", second)).solver
+    assert renewed is not solver and renewed.book[0] == 2

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from zermelo.core.errors import GameNotSupportedError, UnknownNameError, ZermeloError
 from zermelo.games.registry import AnyGame
 from zermelo.search.players import Player, RandomPlayer, SearchPlayer
-from zermelo.solve.store import MANIFEST
+from zermelo.solve.store import MANIFEST, default_root
 
 if TYPE_CHECKING:
     from zermelo.games.connect4.rules import ConnectFour
     from zermelo.games.connect4.solver import Solver
     from zermelo.games.musketeers.database import Database
-    from zermelo.games.musketeers.indexing import Variant
+
+T = TypeVar("T")
 
 Factory = Callable[[AnyGame, int | None, int | None, Path | None], Player]
 """Builds an engine from the game, the level (None: the default), a seed and a database root."""
@@ -62,19 +63,10 @@ def open_database(game: AnyGame, db: Path | None) -> Database:
     if not isinstance(game, ThreeMusketeers):
         raise GameNotSupportedError(f"no database for {game.info.title}")
     variant = Variant.of(game)
-    manifest = Database.store_for(variant, db).path / MANIFEST
-    try:
-        stamp = manifest.stat().st_mtime_ns
-    except OSError:
+    stamp = _stamp((db or default_root()) / variant.name / MANIFEST)
+    if stamp is None:
         return Database.open(variant, db)  # raises the "build it first" error
-    return _open_cached(variant, db, stamp)
-
-
-@lru_cache(maxsize=8)
-def _open_cached(variant: Variant, db: Path | None, stamp: int) -> Database:
-    from zermelo.games.musketeers.database import Database
-
-    return Database.open(variant, db)
+    return _kept(("musketeers", variant, db), stamp, lambda: Database.open(variant, db))
 
 
 def _perfect(game: AnyGame, level: int | None, seed: int | None, db: Path | None) -> Player:
@@ -89,14 +81,40 @@ def _perfect(game: AnyGame, level: int | None, seed: int | None, db: Path | None
     return PerfectPlayer(open_database(game, db), seed)
 
 
-@lru_cache(maxsize=4)
 def _connect4_solver(game: ConnectFour, db: Path | None) -> Solver:
-    """A solver of ``game`` with its book, kept: its table (about 235 MB on 7x6) costs time to
-    set up and keeps what earlier moves found."""
+    """A solver of ``game``'s board with its opening book, if any (see
+    :meth:`OpeningBook.find`), kept: its table (about 235 MB on 7x6) takes time to set up and
+    keeps what earlier moves found. A book written later is picked up."""
     from zermelo.games.connect4.book import OpeningBook
     from zermelo.games.connect4.solver import Solver
 
-    return Solver(game, book=OpeningBook.find(game.board, db))
+    path = OpeningBook.locate(game.board, db)
+    stamp = None if path is None else _stamp(path)
+    return _kept(("connect4", game.board, db), stamp, lambda: Solver(
+        game, book=None if path is None else OpeningBook.load(path, game.board)))
+
+
+_KEPT: dict[Hashable, tuple[int | None, Any]] = {}
+_KEPT_LOCK = threading.Lock()
+
+
+def _stamp(path: Path) -> int | None:
+    """The modification time of ``path`` (None if it does not exist)."""
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+def _kept(key: Hashable, stamp: int | None, make: Callable[[], T]) -> T:
+    """The object kept under ``key``, made anew by ``make()`` when ``stamp`` (the modification
+    time of the files it reads) changed."""
+    with _KEPT_LOCK:
+        kept = _KEPT.get(key)
+        if kept is None or kept[0] != stamp:
+            kept = _KEPT[key] = (stamp, make())
+        result: T = kept[1]
+        return result
 
 
 def _heuristic(evaluation: str) -> Factory:

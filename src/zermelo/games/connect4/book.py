@@ -9,6 +9,7 @@ also records the board, so a book is never used on another variant.
 from __future__ import annotations
 
 import threading
+import zipfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -57,12 +58,20 @@ class OpeningBook:
                                 keys=self.keys, scores=self.scores)
         partial.replace(path)  # an interrupted save never leaves half a book
 
+    @staticmethod
+    def locate(board: Board, root: Path | None = None) -> Path | None:
+        """Where the book of ``board`` is: at its default place under ``root``, else under the
+        data directory; None when there is none."""
+        for path in (default_path(board, root), default_path(board)):
+            if path.exists():
+                return path
+        return None
+
     @classmethod
     def find(cls, board: Board, root: Path | None = None) -> OpeningBook | None:
-        """The book of ``board`` at its default place under ``root`` (default: the data
-        directory), or None when there is none."""
-        path = default_path(board, root)
-        return cls.load(path, board) if path.exists() else None
+        """The book of ``board`` that :meth:`locate` finds, read; None when there is none."""
+        path = cls.locate(board, root)
+        return None if path is None else cls.load(path, board)
 
     @classmethod
     def load(cls, path: Path, board: Board) -> OpeningBook:
@@ -71,7 +80,7 @@ class OpeningBook:
             with np.load(path) as data:
                 width, height, k, depth = (int(x) for x in data["board"])
                 keys, scores = data["keys"].astype(np.int64), data["scores"].astype(np.int8)
-        except (KeyError, ValueError, EOFError) as error:
+        except (KeyError, ValueError, EOFError, OSError, zipfile.BadZipFile) as error:
             raise ValueError(f"{path}: not a Connect Four book ({error})") from None
         if Board(width, height, k) != board:
             raise ValueError(f"{path}: a book for {width}x{height} k={k}, not "
@@ -132,8 +141,11 @@ def build_book(game: ConnectFour, depth: int, jobs: int = 1, table_size: int | N
                 progress(1)
             return score
 
-        with ThreadPoolExecutor(jobs) as pool:
+        pool = ThreadPoolExecutor(jobs)
+        try:
             scores = list(pool.map(solve, layer))
+        finally:  # on an interrupt, drop the positions not started yet
+            pool.shutdown(wait=False, cancel_futures=True)
         for state, score in zip(layer, scores, strict=True):
             entries[canonical_key(game.board, state)] = score
     return _book(game.board, depth, entries)
