@@ -102,11 +102,40 @@ def test_a_position_scores_its_best_move() -> None:
 
 
 def test_threads_sharing_a_solver_get_the_same_scores() -> None:
-    game = ConnectFour(5, 4, 3)
-    oracle = minimax_scorer(game)
-    rng = random.Random(3)
-    states = [s for _ in range(6) for s in game.random_playout(game.initial_state(), rng)[1:-1]]
-    solver = Solver(game)
+    game = ConnectFour()
+    states = random_7x6_positions(game, 12, 16, seed=5)
+    expected = [Solver(game, table_size=2 * 100_003).solve(s) for s in states]
+    shared = Solver(game, table_size=2 * 100_003)
     with ThreadPoolExecutor(4) as pool:
-        scores = list(pool.map(solver.solve, states))
-    assert scores == [oracle(s) for s in states]
+        assert list(pool.map(shared.solve, states)) == expected
+
+
+def random_7x6_positions(game: ConnectFour, stones: int, count: int,
+                         seed: int) -> list[Position]:
+    """``count`` positions of random games with ``stones`` stones that are not over."""
+    rng = random.Random(seed)
+    states: list[Position] = []
+    while len(states) < count:
+        line = game.random_playout(game.initial_state(), rng)
+        if len(line) > stones and not game.is_terminal(line[stones]):
+            states.append(line[stones])
+    return states
+
+
+@pytest.mark.parametrize("size", [(4, 4, 3), (5, 4, 3), (4, 3, 3)])
+def test_cut_offs_at_every_node_keep_the_minimax_scores(size: tuple[int, int, int]) -> None:
+    game = ConnectFour(*size)
+    oracle = minimax_scorer(game)
+    always = Solver(game, etc_below=game.board.cells)
+    rng = random.Random(13)
+    for _ in range(8):
+        for state in game.random_playout(game.initial_state(), rng)[:-1]:
+            assert always.solve(state) == oracle(state), state.moves
+
+
+def test_cut_offs_change_no_7x6_score() -> None:
+    game = ConnectFour()
+    solvers = [Solver(game, table_size=2 * 100_003, etc_below=e) for e in (0, None, 42)]
+    for state in random_7x6_positions(game, 14, 12, seed=8):
+        scores = {s.solve(state) for s in solvers}
+        assert len(scores) == 1, state.moves

@@ -14,8 +14,8 @@ from zermelo.games.connect4.sorter import order_moves
 from zermelo.games.connect4.table import NO_LOWER, NO_UPPER, Table, probe, store
 
 ETC_EMPTY = 22
-"""Enhanced transposition cut-offs are tried only with more empty cells than this, where a
-search saved is worth the table probes."""
+"""By default enhanced transposition cut-offs are tried only with more empty cells than this,
+where a search saved is worth the table probes."""
 
 Book = tuple[int, np.ndarray, np.ndarray]
 """``(depth, sorted keys, scores)`` of the opening book; depth -1 for none."""
@@ -47,12 +47,13 @@ def book_score(key: int, book: Book) -> int:
 @njit(cache=True, nogil=True)  # other threads (a web server's) run during a long solve
 def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometry,
             table: Table, book: Book, columns: np.ndarray, moves: np.ndarray,
-            priorities: np.ndarray, nodes: np.ndarray) -> int:
+            priorities: np.ndarray, etc_below: int, nodes: np.ndarray) -> int:
     """The score of a position where the side to move cannot win at once, within a window.
 
     Returns ``v``: if ``v <= alpha`` the true score is ``<= v``; if ``v >= beta`` it is
     ``>= v``; otherwise ``v`` is exact. ``moves`` and ``priorities`` hold one row of scratch
-    space per stone count; ``nodes[0]`` counts the calls.
+    space per stone count; enhanced transposition cut-offs are tried with fewer than
+    ``etc_below`` stones; ``nodes[0]`` counts the calls.
     """
     nodes[0] += 1
     first_node = nodes[0]
@@ -84,7 +85,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
         known = book_score(key, book)
         if known != NO_LOWER:
             return known
-    if n < cells - ETC_EMPTY:  # enhanced transposition cut-off: a child's stored bound may
+    if n < etc_below:  # enhanced transposition cut-off: a child's stored bound may
         other = current ^ mask  # already refute the window, so no child need be searched
         rest = safe
         while rest:
@@ -100,7 +101,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
     for i in range(count):
         m = moves[n, i]
         score = -negamax(current ^ mask, mask | m, n + 1, -beta, -alpha, geo, table, book,
-                         columns, moves, priorities, nodes)
+                         columns, moves, priorities, etc_below, nodes)
         if score >= beta:
             store(table, key, score, NO_UPPER, nodes[0] - first_node)
             return score

@@ -23,7 +23,7 @@ from zermelo.core.errors import IllegalMoveError
 from zermelo.games.connect4.book import OpeningBook
 from zermelo.games.connect4.kernels import geometry, playable, winning_cells
 from zermelo.games.connect4.rules import ConnectFour, Position
-from zermelo.games.connect4.search import Book, negamax, next_probe
+from zermelo.games.connect4.search import ETC_EMPTY, Book, negamax, next_probe
 from zermelo.games.connect4.sorter import centre_first
 from zermelo.games.connect4.table import DEFAULT_SIZE, clear, new_table
 
@@ -51,7 +51,7 @@ class Solver:
     """
 
     def __init__(self, game: ConnectFour, table_size: int | None = None,
-                 book: OpeningBook | None = None) -> None:
+                 book: OpeningBook | None = None, etc_below: int | None = None) -> None:
         self.game = game
         board = game.board
         if book is not None and book.board != board:
@@ -65,6 +65,8 @@ class Solver:
         self.moves = np.zeros((board.cells + 1, board.width), np.int64)
         self.priorities = np.zeros((board.cells + 1, board.width), np.int64)
         self.counter = np.zeros(1, np.int64)
+        # enhanced transposition cut-offs are tried in positions with fewer stones than this
+        self.etc_below = board.cells - ETC_EMPTY if etc_below is None else etc_below
         self._lock = threading.Lock()
 
     @property
@@ -76,7 +78,7 @@ class Solver:
         """Forget the transposition table and the node count."""
         with self._lock:
             clear(self.table)
-        self.counter[0] = 0
+            self.counter[0] = 0
 
     def solve(self, state: Position, weak: bool = False,
               on_window: Callable[[int, int], None] | None = None) -> int:
@@ -99,7 +101,7 @@ class Solver:
             with self._lock:
                 result = negamax(state.current, state.mask, n, probe, probe + 1, self.geo,
                                  self.table, self.book, self.columns, self.moves,
-                                 self.priorities, self.counter)
+                                 self.priorities, self.etc_below, self.counter)
             if result <= probe:
                 high = result
             else:
