@@ -42,6 +42,15 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
     return run
 
 
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty data directory for every test, so that no database or book of the user's is
+    found by default."""
+    root = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("ZERMELO_DATA", str(root))
+    return root
+
+
 @pytest.fixture(scope="session")
 def db_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A directory holding the complete 4x4 Three Musketeers database (built once, in

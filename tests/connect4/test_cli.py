@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import CliRunner
 from zermelo.games.connect4 import ConnectFour
+from zermelo.games.connect4.book import OpeningBook
 from zermelo.games.connect4.solver import Solver
 
 SMALL = ("--board", "5x4")
@@ -66,6 +69,21 @@ def test_book_is_written_and_used(cli: CliRunner, tmp_path: pytest.TempPathFacto
     assert with_book.out == without.out and with_book.code == 0
     other = cli("connect4", "solve", "3", "--book", path)
     assert other.code == 2 and "a book for 5x4 k=4, not 7x6 k=4" in other.err
+
+
+def test_the_default_book_is_found_and_a_broken_one_refused(cli: CliRunner,
+                                                            data_dir: Path) -> None:
+    built = cli("connect4", "book", "--depth", "2", "--jobs", "2", *SMALL)
+    path = data_dir / "connect4-5x4-k4.book.npz"
+    assert built.code == 0 and path.exists()
+    book = OpeningBook.find(ConnectFour(5, 4, 4).board)
+    assert book is not None and book.depth == 2
+    assert cli("connect4", "solve", "3", *SMALL).out == cli(
+        "connect4", "solve", "3", "--book", str(path), *SMALL).out
+    path.write_bytes(path.read_bytes()[:40])
+    broken = cli("connect4", "solve", "3", *SMALL)
+    assert broken.code == 2 and broken.err.startswith("zermelo: ")
+    assert "not a Connect Four book" in broken.err and "Traceback" not in broken.err
 
 
 @pytest.mark.parametrize(

@@ -143,9 +143,11 @@ def test_a_full_tictactoe_game_by_clicking_squares(page: Page) -> None:
 def test_connect4_plays_a_click_anywhere_in_a_column(page: Page) -> None:
     new_game(page, "connect4", "X", "random")
     wait_for_turn(page)
-    top = page.locator('#board g.move[data-move="3"] rect.spot').bounding_box()
-    assert top is not None
-    page.mouse.click(top["x"] + top["width"] / 2, top["y"] + 5)  # the top of column 3
+    spot = page.locator('#board g.move[data-move="3"] rect.spot').bounding_box()
+    board = page.locator("#board svg").bounding_box()
+    assert spot is not None and board is not None
+    assert spot["height"] > board["height"] * 0.9  # the click area spans the whole column
+    page.mouse.click(spot["x"] + spot["width"] / 2, board["y"] + 5)  # column 3, top row
     page.wait_for_function("document.body.dataset.phase !== 'your-move'")
     wait_for_turn(page)
     assert page.text_content("#last").startswith("Engine played")  # type: ignore[union-attr]
