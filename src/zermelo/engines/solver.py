@@ -15,7 +15,7 @@ class SolverPlayer:
     """Plays a column of the best score — winning beats drawing beats losing, winning sooner
     and losing later are better — chosen at random among equals (seedable). Early positions
     are solved from the opening book when the solver has one, else searched (slow before
-    about ten stones on 7x6)."""
+    about eight stones on 7x6: a minute or more)."""
 
     def __init__(self, solver: Solver, seed: int | None = None) -> None:
         self.solver = solver
