@@ -51,8 +51,9 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _write_atomically(path: Path, data: bytes | U8) -> None:
-    """Write ``data`` to ``path`` through a flushed temporary file and a rename."""
+def write_atomically(path: Path, data: bytes | U8) -> None:
+    """Write ``data`` to ``path`` through a flushed temporary file and a rename, so that an
+    interrupted write never leaves half a file."""
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("wb") as handle:
         if isinstance(data, bytes):
@@ -114,7 +115,7 @@ class Store:
             raise DatabaseError(f"{self.file(name)}: already finished, not rewritten")
         self.path.mkdir(parents=True, exist_ok=True)
         path = self.file(name)
-        _write_atomically(path, values)
+        write_atomically(path, values)
         stat = path.stat()
         self.tables[name] = {
             "size": int(values.size),
@@ -123,7 +124,7 @@ class Store:
         }
         self._checked.add(name)
         manifest = {"format": FORMAT_VERSION, "header": self.header, "tables": self.tables}
-        _write_atomically(self.path / MANIFEST, json.dumps(manifest, indent=1).encode())
+        write_atomically(self.path / MANIFEST, json.dumps(manifest, indent=1).encode())
 
     def check(self, name: str) -> None:
         """Raise :class:`DatabaseError` naming the file unless table ``name`` is intact: present,
@@ -157,7 +158,7 @@ class Store:
     def save_json(self, name: str, data: Any) -> None:
         """Keep derived data (e.g. statistics) beside the tables, written atomically."""
         self.path.mkdir(parents=True, exist_ok=True)
-        _write_atomically(self.path / f"{name}.json", json.dumps(data, indent=1).encode())
+        write_atomically(self.path / f"{name}.json", json.dumps(data, indent=1).encode())
 
     def load_json(self, name: str) -> Any:
         """Derived data saved by :meth:`save_json`, or None if absent or unreadable."""

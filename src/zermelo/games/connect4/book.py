@@ -8,6 +8,7 @@ also records the board, so a book is never used on another variant.
 
 from __future__ import annotations
 
+import io
 import threading
 import zipfile
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from zermelo.core.errors import InvalidPositionError
 from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.rules import ConnectFour, Position
 from zermelo.games.connect4.search import Book
-from zermelo.solve.store import default_root
+from zermelo.solve.store import default_root, write_atomically
 
 
 @dataclass(frozen=True)
@@ -52,11 +53,10 @@ class OpeningBook:
     def save(self, path: Path) -> None:
         """Write the book to ``path`` (``.npz``), replacing it in one step."""
         b = self.board
-        partial = path.with_name(path.name + ".partial")
-        with partial.open("wb") as f:
-            np.savez_compressed(f, board=np.array([b.width, b.height, b.k, self.depth]),
-                                keys=self.keys, scores=self.scores)
-        partial.replace(path)  # an interrupted save never leaves half a book
+        archive = io.BytesIO()
+        np.savez_compressed(archive, board=np.array([b.width, b.height, b.k, self.depth]),
+                            keys=self.keys, scores=self.scores)
+        write_atomically(path, archive.getvalue())
 
     @staticmethod
     def locate(board: Board, root: Path | None = None) -> Path | None:

@@ -92,8 +92,8 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
             m = rest & -rest
             rest ^= m
             child = min(other + (mask | m), mirror_key(other, mask | m, geo))
-            if -probe(table, child)[1] >= beta:
-                score = -probe(table, child)[1]
+            score = -probe(table, child)[1]  # the child's upper bound, from our side
+            if score >= beta:
                 store(table, key, score, NO_UPPER, 1)
                 return score
     count = order_moves(current, mask, safe, columns, moves[n], priorities[n], geo)
