@@ -15,8 +15,8 @@ import time
 from rich.console import Console
 
 from zermelo.games.connect4 import ConnectFour
-from zermelo.games.connect4.heuristic import heuristic_player
 from zermelo.search.players import play_match
+from zermelo.solvers.connect4.heuristic import heuristic_player
 
 
 def main() -> None:
@@ -24,7 +24,8 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=4)
     args = parser.parse_args()
     game = ConnectFour()
-    ours, seed = heuristic_player("threats", args.depth), heuristic_player("seed", args.depth)
+    ours = heuristic_player("threats", args.depth)
+    seed = heuristic_player("two-three-count", args.depth)
     tally = {"win": 0, "draw": 0, "loss": 0}
     start = time.perf_counter()
     for opening in range(game.board.width):

@@ -20,8 +20,8 @@ from rich.console import Console
 from rich.table import Table
 
 from zermelo.games.connect4 import ConnectFour, Position
-from zermelo.games.connect4.solver import Solver
-from zermelo.games.connect4.table import DEFAULT_SIZE
+from zermelo.solvers.connect4.solver import Solver
+from zermelo.solvers.connect4.table import DEFAULT_SIZE
 
 
 def random_positions(game: ConnectFour, length: int, count: int, seed: int) -> list[Position]:

@@ -27,9 +27,9 @@ from pathlib import Path
 
 import httpx2 as httpx
 
-from zermelo.games.musketeers.database import Database
-from zermelo.games.musketeers.indexing import Variant
 from zermelo.games.musketeers.variant import parse_board
+from zermelo.solvers.musketeers.database import Database
+from zermelo.solvers.musketeers.indexing import Variant
 
 WRK_SCRIPT = """wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"

@@ -14,9 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from zermelo.games.musketeers.database import Database
-from zermelo.games.musketeers.indexing import Variant
 from zermelo.games.musketeers.variant import parse_board
+from zermelo.solvers.musketeers.database import Database
+from zermelo.solvers.musketeers.indexing import Variant
 
 
 def main() -> None:

@@ -22,11 +22,11 @@ from rich.console import Console
 from rich.table import Table
 
 from zermelo.engines import create_engine
-from zermelo.games.musketeers.database import Database
-from zermelo.games.musketeers.indexing import Variant
 from zermelo.games.musketeers.rules import SIDES, Position
 from zermelo.games.musketeers.variant import parse_board
 from zermelo.search.players import play_match
+from zermelo.solvers.musketeers.database import Database
+from zermelo.solvers.musketeers.indexing import Variant
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

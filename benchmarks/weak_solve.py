@@ -13,7 +13,7 @@ import time
 from dataclasses import asdict
 
 from zermelo.games.musketeers import ThreeMusketeers
-from zermelo.games.musketeers.weak import weak_solve
+from zermelo.solvers.musketeers.weak import weak_solve
 
 
 def main() -> None:

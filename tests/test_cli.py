@@ -51,15 +51,23 @@ def test_version(cli: CliRunner) -> None:
         (["musketeers", "show", "XXXXO XXXXX XXOXX XXXXX OXXXX"],
          "zermelo: invalid position: side to move missing: expected M or E first, got 'X'"),
         (["musketeers", "moves", "--board", "5by5", START],
-         "zermelo: board '5by5': expected WIDTHxHEIGHT, e.g. 5x5"),
+         "zermelo: invalid option: board 5by5: expected WIDTHxHEIGHT with each side from 2 "
+         "to 8"),
         (["musketeers", "moves", "--bogus", START], "zermelo: error: No such option: --bogus"),
         (["play", "musketeers", "--engine", "deep"],
-         "zermelo: unknown name: no engine 'deep' (known: random, alphabeta, mcts, perfect, "
-         "heuristic, heuristic-seed, swindle, human)"),
+         "zermelo: unknown name: no engine 'deep' for Three Musketeers (known: perfect, "
+         "swindle, random, alphabeta, mcts)"),
+        (["play", "connect4", "-o", "k=1000000000"],
+         "zermelo: invalid option: k 1000000000: expected a whole number from 2 to 62"),
+        (["solve", "nim", "-o", "piles=1,2,300"],
+         "zermelo: invalid option: piles 1,2,300: expected 1 to 16 whole numbers from 0 to "
+         "64, separated by commas"),
+        (["solve", "nim", "-o", "misere"], "zermelo: invalid option: option 'misere': "
+         "expected KEY=VALUE"),
         (["play", "musketeers", "--as", "X"], "zermelo: unknown name: no side 'X' (sides: M, E)"),
-        (["play", "musketeers", "--start", "a1,a1,b2"],
-         "zermelo: start needs 3 distinct squares, got 2"),
-        (["play", "musketeers", "--start", "a1,z9,b2"],
+        (["play", "musketeers", "-o", "start=a1,a1,b2"],
+         "zermelo: invalid option: start needs 3 distinct squares, got 2"),
+        (["play", "musketeers", "-o", "start=a1,z9,b2"],
          "zermelo: invalid move: square z9 is off the 5x5 board"),
     ],
 )
@@ -105,7 +113,7 @@ def test_a_human_against_the_random_mover_plays_to_the_end() -> None:
     from zermelo.games.registry import get_game
 
     entry = get_game("musketeers")
-    game = entry.create({"board": "4x4"})
+    game = entry.game({"board": "4x4"})
     out = Console(record=True, width=100)
     session: TerminalGame
 
@@ -127,3 +135,34 @@ def test_play_stops_cleanly_at_end_of_input(cli: CliRunner) -> None:
     result = cli("play", "musketeers", stdin="")
     assert result.code == 0
     assert "bye" in result.out
+
+
+def test_a_bug_is_an_internal_error_not_bad_input(cli: CliRunner,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ValueError that is not a ZermeloError comes from the code, not the user: status 1 and
+    one line asking to report it."""
+    def broken(*args: object) -> None:
+        raise ValueError("a library bug\nwith a second line")
+
+    monkeypatch.setattr("zermelo.games.nim.rules.Nim.legal_moves", broken)
+    result = cli("solve", "nim", "1", "2")
+    assert result.code == 1
+    assert result.err == ("zermelo: internal error: ValueError: a library bug with a second "
+                          "line, please report\n")
+    monkeypatch.setenv("ZERMELO_DEBUG", "1")
+    with pytest.raises(ValueError, match="a library bug"):
+        cli("solve", "nim", "1", "2")
+
+
+def test_games_lists_every_game_with_its_options_and_engines(cli: CliRunner) -> None:
+    import json
+
+    from zermelo.games.registry import GAMES
+
+    result = cli("games", "--json")
+    assert result.code == 0
+    listed = json.loads(result.out)
+    assert [g["name"] for g in listed] == list(GAMES)
+    for game in listed:
+        assert game["default_engine"] in [e.partition(":")[0] for e in game["engines"]]
+        assert all({"name", "default", "allowed", "help"} <= set(o) for o in game["options"])

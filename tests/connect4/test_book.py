@@ -11,8 +11,9 @@ import pytest
 
 from tests.connect4.test_solver import minimax_scorer
 from zermelo.games.connect4 import Board, ConnectFour
-from zermelo.games.connect4.book import OpeningBook, build_book, positions_up_to
-from zermelo.games.connect4.solver import Solver, win_score
+from zermelo.solvers.connect4.book import OpeningBook
+from zermelo.solvers.connect4.builder import build_book, positions_up_to
+from zermelo.solvers.connect4.solver import Solver, win_score
 
 
 @pytest.fixture(scope="module")

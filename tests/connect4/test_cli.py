@@ -8,8 +8,8 @@ import pytest
 
 from tests.conftest import CliRunner
 from zermelo.games.connect4 import ConnectFour
-from zermelo.games.connect4.book import OpeningBook
-from zermelo.games.connect4.solver import Solver
+from zermelo.solvers.connect4.book import OpeningBook
+from zermelo.solvers.connect4.solver import Solver
 
 SMALL = ("--board", "5x4")
 
@@ -49,7 +49,7 @@ def test_analyze_shows_a_score_per_column_and_full_columns(cli: CliRunner) -> No
 
 
 def test_engines_pick_the_winning_column(cli: CliRunner) -> None:
-    for engine in ("seed", "threats", "solver"):
+    for engine in ("two-three-count", "threats", "solver"):
         result = cli("connect4", "move", "121212", "--engine", engine, "--depth", "2", *SMALL)
         assert (result.code, result.out) == (0, "1\n"), engine
 
@@ -96,13 +96,13 @@ def test_the_default_book_is_found_and_a_broken_one_refused(cli: CliRunner,
         (["connect4", "analyze", "4444444"],
          "zermelo: invalid position: move 7 of '4444444': column 4 is full"),
         (["connect4", "move", "44", "--engine", "deep"],
-         "zermelo: unknown name: no engine 'deep' (known: solver, seed, threats)"),
-        (["connect4", "move", "44", "--depth", "0"], "zermelo: depth 0: must be at least 1"),
+         "zermelo: unknown name: no engine 'deep' (known: solver, two-three-count, threats)"),
+        (["connect4", "move", "44", "--depth", "0"], "zermelo: invalid option: depth 0: must be at least 1"),
         (["connect4", "move", "1212121"],
          "zermelo: illegal move: 1212121: the game is over (X wins with 4 in a row)"),
-        (["connect4", "perft", "--", "-1"], "zermelo: depth -1: must be at least 0"),
+        (["connect4", "perft", "--", "-1"], "zermelo: invalid option: depth -1: must be at least 0"),
         (["connect4", "solve", "1", "--board", "9x7"],
-         "zermelo: board 9x7: width x (height + 1) must be at most 63 bits"),
+         "zermelo: invalid option: board 9x7: width at most 9 and width x (height + 1) at most 63"),
         (["connect4", "book", "--depth", "-1", "--out", "x.npz"],
          "zermelo: invalid position: book depth -1: must be at least 0"),
     ],

@@ -8,14 +8,14 @@ import pytest
 
 from zermelo.core.errors import GameNotSupportedError, UnknownNameError
 from zermelo.games.connect4 import ConnectFour
-from zermelo.games.connect4.heuristic import (
+from zermelo.games.musketeers import ThreeMusketeers
+from zermelo.solvers.connect4.heuristic import (
     evaluator,
     heuristic_player,
     runs,
-    seed_evaluation,
     threat_evaluation,
+    two_three_count,
 )
-from zermelo.games.musketeers import ThreeMusketeers
 
 
 def test_runs_are_counted_in_every_direction() -> None:
@@ -28,12 +28,12 @@ def test_runs_are_counted_in_every_direction() -> None:
     assert (counts[3], counts[2]) == (1, 2)
 
 
-def test_seed_evaluation_counts_runs_of_two_and_three() -> None:
+def test_two_three_count_counts_runs_of_two_and_three() -> None:
     game = ConnectFour()
     # O to move; X holds columns 1-3 on the bottom row (a run of three), O a run of two in 7.
     state = game.parse_position("17273")
-    assert seed_evaluation(game.board, state) == 10 - 100
-    assert seed_evaluation(game.board, game.parse_position("")) == 0
+    assert two_three_count(game.board, state) == 10 - 100
+    assert two_three_count(game.board, game.parse_position("")) == 0
 
 
 def test_threat_evaluation_sees_threats_and_ignores_the_mirror() -> None:
@@ -44,7 +44,7 @@ def test_threat_evaluation_sees_threats_and_ignores_the_mirror() -> None:
         game.board, state)
 
 
-@pytest.mark.parametrize("evaluation", ["seed", "threats"])
+@pytest.mark.parametrize("evaluation", ["two-three-count", "threats"])
 def test_players_win_at_once_and_block_at_once(evaluation: str) -> None:
     game = ConnectFour()
     player = heuristic_player(evaluation, depth=2)
@@ -52,7 +52,7 @@ def test_players_win_at_once_and_block_at_once(evaluation: str) -> None:
     assert player(game, game.parse_position("12121")) == 0  # O blocks column 1
 
 
-@pytest.mark.parametrize("evaluation", ["seed", "threats"])
+@pytest.mark.parametrize("evaluation", ["two-three-count", "threats"])
 def test_evaluators_stay_inside_the_returns(evaluation: str) -> None:
     game, evaluate = ConnectFour(), evaluator(evaluation)
     rng = random.Random(4)
@@ -65,6 +65,6 @@ def test_evaluators_stay_inside_the_returns(evaluation: str) -> None:
 
 def test_bad_engine_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="depth 0"):
-        heuristic_player("seed", 0)
+        heuristic_player("two-three-count", 0)
     with pytest.raises(UnknownNameError, match="no evaluation 'deep'"):
         heuristic_player("deep", 3)

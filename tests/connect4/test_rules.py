@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from zermelo.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from zermelo.games.connect4 import Board, ConnectFour
-from zermelo.games.connect4.variant import game_from_options
+from zermelo.games.connect4.entry import ENTRY
 
 
 @pytest.mark.parametrize(
@@ -83,13 +83,15 @@ def test_moves_are_checked() -> None:
 
 @pytest.mark.parametrize(
     ("options", "message"),
-    [({"board": "10x5"}, "width must be 1-9"), ({"board": "9x7"}, "at most 63 bits"),
-     ({"k": "1"}, "at least 2"), ({"k": "x"}, "whole number"), ({"board": "7by6"}, "WIDTHxHEIGHT"),
+    [({"board": "10x5"}, "width at most 9"), ({"board": "9x7"}, r"height \+ 1\) at most 63"),
+     ({"k": "1"}, "from 2 to 62"), ({"k": "x"}, "whole number"),
+     ({"board": "7by6"}, "WIDTHxHEIGHT"),
+     ({"k": "8"}, "at most the board's longer side"),
      ({"size": "3"}, "no option 'size'")],
 )
 def test_bad_variants_are_refused(options: dict[str, str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        game_from_options(options)
+        ENTRY.game(options)
 
 
 def test_mirror_maps_positions_and_moves() -> None:

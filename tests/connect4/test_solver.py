@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from zermelo.games.connect4 import ConnectFour, Position
-from zermelo.games.connect4.solver import Solver
+from zermelo.solvers.connect4.solver import Solver
 
 
 def minimax_scorer(game: ConnectFour) -> Callable[[Position], int]:

@@ -6,8 +6,8 @@ import random
 
 from tests.connect4.test_solver import minimax_scorer
 from zermelo.games.connect4 import ConnectFour
-from zermelo.games.connect4.solver import Solver
-from zermelo.games.connect4.table import NO_LOWER, NO_UPPER, clear, new_table, probe, store
+from zermelo.solvers.connect4.solver import Solver
+from zermelo.solvers.connect4.table import NO_LOWER, NO_UPPER, clear, new_table, probe, store
 
 
 def test_bounds_only_tighten_and_unknown_keys_know_nothing() -> None:

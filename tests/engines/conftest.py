@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from zermelo.games.musketeers.database import Database
-from zermelo.games.musketeers.indexing import Variant
+from zermelo.solvers.musketeers.database import Database
+from zermelo.solvers.musketeers.indexing import Variant
 
 
 @pytest.fixture(scope="session")

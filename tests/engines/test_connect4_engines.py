@@ -10,9 +10,10 @@ import pytest
 
 from tests.connect4.test_solver import minimax_scorer
 from zermelo.engines import create_engine
-from zermelo.engines.solver import SolverPlayer
 from zermelo.games.connect4 import ConnectFour
-from zermelo.games.connect4.book import build_book, default_path
+from zermelo.solvers.connect4.book import default_path
+from zermelo.solvers.connect4.builder import build_book
+from zermelo.solvers.connect4.engine import SolverPlayer
 
 
 def test_perfect_plays_only_moves_of_the_best_score() -> None:
@@ -35,7 +36,7 @@ def test_perfect_chooses_at_random_among_equals_and_is_seedable() -> None:
     assert len(set(again)) == 1
 
 
-@pytest.mark.parametrize("spec", ["heuristic:3", "heuristic-seed:2"])
+@pytest.mark.parametrize("spec", ["heuristic:3", "two-three-count:2"])
 def test_heuristic_engines_never_lose_to_random_on_a_small_board(spec: str) -> None:
     game = ConnectFour(5, 4, 3)
     for seed in range(4):

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from zermelo.engines import create_engine
-from zermelo.engines.database import PerfectPlayer, SwindlePlayer
-from zermelo.games.musketeers.database import Database
 from zermelo.games.musketeers.rules import SIDES, Position
 from zermelo.search.players import RandomPlayer, play_match
 from zermelo.solve.result import Result
+from zermelo.solvers.musketeers.database import Database
+from zermelo.solvers.musketeers.engine import PerfectPlayer, SwindlePlayer
 
 
 def sample_positions(db: Database, count: int, seed: int) -> list[Position]:
@@ -116,11 +116,11 @@ def test_swindle_turns_lost_starts_into_wins_at_least_as_often_as_perfect(databa
 @pytest.mark.parametrize("spec", ["perfect", "swindle", "swindle:2"])
 def test_database_engines_by_name(db_root: Path, database: Database, spec: str) -> None:
     game = database.game
-    engine = create_engine(spec, game, seed=0, db=db_root)
+    engine = create_engine(spec, game, seed=0, data=db_root)
     assert engine(game, game.initial_state()) in game.legal_moves(game.initial_state())
 
 
 def test_a_missing_database_is_a_one_line_error(tmp_path: Path, database: Database) -> None:
     with pytest.raises(ValueError, match=r"^database: no 4x4 database") as caught:
-        create_engine("perfect", database.game, db=tmp_path)
+        create_engine("perfect", database.game, data=tmp_path)
     assert "\n" not in str(caught.value)

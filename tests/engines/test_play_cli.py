@@ -5,16 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.conftest import CliRunner
-from zermelo.games.musketeers.database import Database
 from zermelo.games.musketeers.rules import SIDES
 from zermelo.games.registry import get_game
+from zermelo.solvers.musketeers.database import Database
 
 
 def test_hint_lists_every_move_with_its_database_result(cli: CliRunner, db_root: Path,
                                                         database: Database) -> None:
     game = database.game
     start = game.initial_state()
-    result = cli("play", "musketeers", "--board", "4x4", "--db", str(db_root), "--engine",
+    result = cli("play", "musketeers", "-o", "board=4x4", "--db", str(db_root), "--engine",
                  "perfect", "--as", "M", stdin="hint\nquit\n")
     assert result.code == 0
     hint, analysis = result.out.split("hint: ", 1)[1].split("M> ")[0].split("\n", 1)
@@ -30,7 +30,7 @@ def test_the_perfect_engine_wins_a_won_start_at_the_terminal(db_root: Path,
     from zermelo.cli.play import TerminalGame, make_engine
 
     entry = get_game("musketeers")
-    game = entry.create({"board": "4x4"})
+    game = entry.game({"board": "4x4"})
     assert database.lookup(game.initial_state()).winner == SIDES[0]
     session: TerminalGame
 
@@ -54,7 +54,7 @@ def test_hint_without_a_database_names_a_legal_move(cli: CliRunner, tmp_path: Pa
     result = cli("play", "tictactoe", "--engine", "human", "--db", str(tmp_path),
                  stdin="hint\nquit\n")
     hint = result.out.split("hint: ", 1)[1].split()[0]
-    game = get_game("tictactoe").create({})
+    game = get_game("tictactoe").game()
     assert game.parse_move(game.initial_state(), hint) in game.legal_moves(game.initial_state())
 
 

@@ -19,9 +19,9 @@ import pytest
 from tests.conftest import CliRunner
 from tests.musketeers.oracle import minimax_oracle
 from zermelo.games.musketeers import Position, ThreeMusketeers
-from zermelo.games.musketeers.database import Database, table_name
-from zermelo.games.musketeers.indexing import Indexing, Variant
 from zermelo.solve.store import DatabaseError
+from zermelo.solvers.musketeers.database import Database, table_name
+from zermelo.solvers.musketeers.indexing import Indexing, Variant
 
 
 @pytest.fixture(scope="module")
@@ -188,8 +188,8 @@ def test_a_manifest_of_another_variant_or_garbage_is_refused(tmp_path: Path) -> 
 BUILD = """
 import sys
 from pathlib import Path
-from zermelo.games.musketeers.database import Database
-from zermelo.games.musketeers.indexing import Variant
+from zermelo.solvers.musketeers.database import Database
+from zermelo.solvers.musketeers.indexing import Variant
 Database.build(Variant(4, 5, 3), Path(sys.argv[1]))
 """
 
@@ -299,4 +299,4 @@ def test_cli_solve_refuses_impossible_builds(cli: CliRunner, tmp_path: Path, arg
                                              message: str) -> None:
     result = cli("musketeers", "solve", "--db", str(tmp_path), *args)
     assert result.code == 2
-    assert result.err.strip() == f"zermelo: {message}"
+    assert result.err.strip() == f"zermelo: invalid option: {message}"

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from zermelo.games.musketeers import Position, ThreeMusketeers
-from zermelo.games.musketeers.indexing import Indexing, Variant
-from zermelo.games.musketeers.reach import count_reachable
+from zermelo.solvers.musketeers.indexing import Indexing, Variant
+from zermelo.solvers.musketeers.reach import count_reachable
 
 
 def breadth_first(game: ThreeMusketeers, start: Position) -> Counter[tuple[int, str]]:

@@ -8,7 +8,7 @@ import pytest
 
 from zermelo.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from zermelo.games.nim import Nim, NimMove, NimState, nim_value
-from zermelo.games.nim.variant import game_from_options
+from zermelo.games.nim.entry import ENTRY
 
 GAME = Nim()
 
@@ -77,14 +77,14 @@ def test_bouton() -> None:
 
 
 def test_options() -> None:
-    game = game_from_options({"piles": "2 2", "misere": "yes"})
+    game = ENTRY.game({"piles": "2 2", "misere": "yes"})
     assert game.piles == (2, 2) and game.misere
     with pytest.raises(ValueError, match="no option 'size'"):
-        game_from_options({"size": "3"})
+        ENTRY.game({"size": "3"})
     with pytest.raises(ValueError, match="expected yes or no"):
-        game_from_options({"misere": "maybe"})
-    with pytest.raises(ValueError, match="expected sizes"):
-        game_from_options({"piles": "1,a"})
+        ENTRY.game({"misere": "maybe"})
+    with pytest.raises(ValueError, match="expected 1 to 16 whole numbers from 0 to 64"):
+        ENTRY.game({"piles": "1,a"})
 
 
 @pytest.mark.parametrize("misere", [False, True])

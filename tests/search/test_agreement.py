@@ -1,4 +1,6 @@
-"""Every exact search returns the same value on random positions of every registered game."""
+"""Every exact search returns the same value on random positions of every registered game
+(expectimax, max^n and paranoid included: on two-player zero-sum games without chance they are
+minimax)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 import pytest
 
 from zermelo.games.registry import GAMES, AnyGame
-from zermelo.search import alphabeta, alphabeta_tt, dfpn, mcts, minimax
+from zermelo.search import alphabeta, alphabeta_tt, dfpn, expectimax, maxn, mcts, minimax, paranoid
 
 SMALL_VARIANTS: dict[str, dict[str, str]] = {
     "connect4": {"board": "4x4", "k": "3"},
@@ -51,7 +53,7 @@ def positions(game: AnyGame, seed: int, count: int, last: int, limit: int) -> li
 
 def _game_params() -> list[Any]:
     """Each registered game in a variant small enough for plain minimax near the end."""
-    return [pytest.param(entry.create(SMALL_VARIANTS[name]), id=name)
+    return [pytest.param(entry.game(SMALL_VARIANTS[name]), id=name)
             for name, entry in GAMES.items() if name in SMALL_VARIANTS]
 
 
@@ -60,7 +62,7 @@ def test_exact_searches_agree_near_the_end(game: AnyGame) -> None:
     for state in positions(game, seed=7, count=25, last=8, limit=5_000):
         reference = minimax(game, state)
         assert reference.exact
-        for search in (alphabeta, alphabeta_tt):
+        for search in (alphabeta, alphabeta_tt, expectimax, maxn, paranoid):
             result = search(game, state)
             assert result.value == reference.value, (search.__name__,
                                                      game.format_position(state))

@@ -38,4 +38,5 @@ def test_bench_writes_tables_and_plots(cli: CliRunner, tmp_path: Path) -> None:
 def test_bench_bad_depths(cli: CliRunner, tmp_path: Path) -> None:
     result = cli("bench", "tictactoe", "--depths", "three", "--out", str(tmp_path))
     assert result.code == 2
-    assert result.err.strip() == "zermelo: depths 'three': expected FROM-TO like 1-9"
+    assert result.err.strip() == ("zermelo: invalid option: depths 'three': expected FROM-TO "
+                                  "like 1-9")

@@ -53,11 +53,13 @@ def test_variant_options_and_stdin(cli: CliRunner) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["chess"], "zermelo: unknown name: no game 'chess' (known: "),
     (["nim", "--algorithm", "negascout"], "zermelo: unknown name: no algorithm 'negascout'"),
-    (["nim", "1", "3", "--depth", "-1"], "zermelo: depth -1: must be 0 or more"),
+    (["nim", "1", "3", "--depth", "-1"], "zermelo: invalid option: depth -1: must be 0 to 64"),
     (["nim", "1", "x"], "zermelo: invalid position: pile 2: 'x' is not a pile size"),
     (["tictactoe", "XXO"], "zermelo: invalid position: 3 squares, expected 9"),
-    (["tictactoe", "-o", "board"], "zermelo: option 'board': expected KEY=VALUE"),
-    (["nim", "--algorithm", "dfpn", "--depth", "3"], "zermelo: dfpn takes no depth limit"),
+    (["tictactoe", "-o", "board"], "zermelo: invalid option: option 'board': "
+     "expected KEY=VALUE"),
+    (["nim", "--algorithm", "dfpn", "--depth", "3"],
+     "zermelo: invalid option: dfpn takes no depth limit"),
 ])
 def test_bad_input_gets_one_line_and_status_2(cli: CliRunner, args: list[str], message: str
                                               ) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from zermelo.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from zermelo.games.tictactoe import TicTacToe, TicTacToeState
-from zermelo.games.tictactoe.variant import game_from_options
+from zermelo.games.tictactoe.entry import ENTRY
 from zermelo.search import alphabeta_tt
 
 GAME = TicTacToe()
@@ -81,15 +81,15 @@ def test_mnk_values() -> None:
 
 
 def test_options() -> None:
-    game = game_from_options({"board": "4x3", "k": "3"})
+    game = ENTRY.game({"board": "4x3", "k": "3"})
     assert (game.grid.width, game.grid.height, game.k) == (4, 3, 3)
     assert game.num_symmetries == 4
     with pytest.raises(ValueError, match="expected WIDTHxHEIGHT"):
-        game_from_options({"board": "four"})
-    with pytest.raises(ValueError, match="k=5"):
-        game_from_options({"k": "5"})
+        ENTRY.game({"board": "four"})
+    with pytest.raises(ValueError, match="k 5: at most the board's longer side"):
+        ENTRY.game({"k": "5"})
     with pytest.raises(ValueError, match="no option"):
-        game_from_options({"rows": "3"})
+        ENTRY.game({"rows": "3"})
 
 
 def test_moves_match_openspiel_on_every_position() -> None:

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from zermelo.engines import ENGINES
-from zermelo.games.musketeers.database import Database
-from zermelo.games.musketeers.indexing import Variant
+from zermelo.engines import engines_for
 from zermelo.games.registry import GAMES, AnyGame, get_game
+from zermelo.solvers.musketeers.database import Database
+from zermelo.solvers.musketeers.indexing import Variant
 from zermelo.web import create_app
 
 SMALL = {"board": "4x4"}
@@ -27,11 +27,12 @@ def client(db_root: Path) -> TestClient:
 def expected(game: AnyGame, state: Any) -> dict[str, Any]:
     """What the API must say about a position, from the game itself."""
     winner = game.winner(state)
+    mover = game.to_move(state)
     return {"position": game.format_position(state),
-            "to_move": game.info.players[game.to_move(state)],
+            "to_move": game.info.players[mover] if mover >= 0 else "chance",
             "status": {"over": game.is_terminal(state),
                        "winner": None if winner is None else game.info.players[winner],
-                       "message": get_game(game.info.name).status(game, state)}}
+                       "message": get_game(game.info.name).status_line(game, state)}}
 
 
 def test_games_lists_every_game_and_engine(client: TestClient) -> None:
@@ -39,19 +40,20 @@ def test_games_lists_every_game_and_engine(client: TestClient) -> None:
     assert answer.status_code == 200
     body = answer.json()
     assert [g["name"] for g in body["games"]] == list(GAMES)
-    assert [e["name"] for e in body["engines"]] == list(ENGINES)
-    for entry in body["games"]:
-        game = GAMES[entry["name"]].create({})
-        assert entry["players"] == list(game.info.players)
-        assert entry["start"] == game.format_position(game.initial_state())
-        assert entry["engines"] == [e.name for e in ENGINES.values()
-                                    if e.games is None or entry["name"] in e.games]
+    for listed in body["games"]:
+        entry = GAMES[listed["name"]]
+        game = entry.game()
+        assert listed["players"] == list(game.info.players)
+        assert listed["start"] == game.format_position(game.initial_state())
+        assert [e["name"] for e in listed["engines"]] == [e.name for e in engines_for(entry)]
+        assert listed["default_engine"] in [e["name"] for e in listed["engines"]]
+        assert [o["name"] for o in listed["options"]] == entry.options.names()
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_random_game_through_moves_and_play_agrees_with_the_rules(client: TestClient,
                                                                     name: str) -> None:
-    game, rng = GAMES[name].create({}), random.Random(7)
+    game, rng = GAMES[name].game(), random.Random(7)
     state, position = game.initial_state(), None
     while True:
         body = client.post(f"/api/{name}/moves", json={"position": position}).json()
@@ -72,9 +74,14 @@ def test_a_random_game_through_moves_and_play_agrees_with_the_rules(client: Test
 @pytest.mark.parametrize("engine", ["random", "alphabeta:2", "mcts:20"])
 def test_engines_answer_a_legal_move_and_the_position_after_it(client: TestClient, name: str,
                                                                engine: str) -> None:
-    game = GAMES[name].create({})
+    game = GAMES[name].game()
     state = game.initial_state()
-    body = client.post(f"/api/{name}/engine", json={"engine": engine, "seed": 1}).json()
+    answer = client.post(f"/api/{name}/engine", json={"engine": engine, "seed": 1})
+    if engine.partition(":")[0] not in [e.name for e in engines_for(GAMES[name], game)]:
+        assert answer.status_code == 400
+        assert answer.json()["error"].startswith("unsupported game: ")
+        return
+    body = answer.json()
     move = game.parse_move(state, body.pop("move"))
     assert body == expected(game, game.play(state, move))
 
@@ -83,7 +90,7 @@ def test_engines_answer_a_legal_move_and_the_position_after_it(client: TestClien
 def test_database_engines_keep_the_result(client: TestClient, db_root: Path,
                                           engine: str) -> None:
     database = Database.open(Variant(4, 4, 3), db_root)
-    game = get_game("musketeers").create(SMALL)
+    game = get_game("musketeers").game(SMALL)
     state = game.initial_state()
     body = client.post("/api/musketeers/engine",
                        json={"engine": engine, "options": SMALL, "seed": 3}).json()
@@ -95,20 +102,21 @@ def test_database_engines_keep_the_result(client: TestClient, db_root: Path,
 def test_analyze_lists_every_move_with_the_database_result(client: TestClient,
                                                            db_root: Path) -> None:
     database = Database.open(Variant(4, 4, 3), db_root)
-    game = get_game("musketeers").create(SMALL)
+    game = get_game("musketeers").game(SMALL)
     state = game.apply(game.initial_state(), game.legal_moves(game.initial_state())[2])
     body = client.post("/api/musketeers/analyze",
                        json={"position": game.format_position(state), "options": SMALL}).json()
-    assert body == {
-        "result": str(database.lookup(state)),
-        "moves": [{"move": game.format_move(state, m), "result": str(r)}
-                  for m, r in database.analyze(state)],
-        **expected(game, state),
-    }
+    assert body["result"] == str(database.lookup(state))
+    assert [(m["move"], m["result"]) for m in body["moves"]] == [
+        (game.format_move(state, m), str(r)) for m, r in database.analyze(state)]
+    best = {game.format_move(state, m) for m in database.best_moves(state)}
+    assert {m["move"] for m in body["moves"] if m["best"]} == best
+    assert body["value"]["kind"] == "win"
+    assert {k: body[k] for k in ("position", "to_move", "status")} == expected(game, state)
 
 
 def test_a_finished_game_names_its_winner(client: TestClient) -> None:
-    game = get_game("tictactoe").create({})
+    game = get_game("tictactoe").game()
     state = game.play_line(game.initial_state(), ["a1", "a2", "b1", "b2", "c1"])
     body = client.post("/api/tictactoe/moves",
                        json={"position": game.format_position(state)}).json()
@@ -120,14 +128,18 @@ def test_a_finished_game_names_its_winner(client: TestClient) -> None:
     ("method", "path", "body", "status", "error"),
     [
         ("post", "/api/chess/moves", {}, 404,
-         f"unknown name: no game 'chess' (known: {', '.join(sorted(GAMES))})"),
+         f"unknown name: no game 'chess' (known: {', '.join(GAMES)})"),
         ("post", "/api/tictactoe/engine", {"engine": "deep"}, 404,
-         f"unknown name: no engine 'deep' (known: {', '.join(ENGINES)})"),
-        ("post", "/api/tictactoe/engine", {"engine": "mcts:0"}, 400,
-         "error: engine 'mcts:0': the level (simulations) must be at least 1"),
-        ("post", "/api/tictactoe/engine", {"engine": "perfect"}, 400,
-         "unsupported game: engine 'perfect' plays only "
-         f"{', '.join(ENGINES['perfect'].games or ())}, not tictactoe"),
+         "unknown name: no engine 'deep' for Tic-tac-toe (known: random, alphabeta, mcts)"),
+        ("post", "/api/tictactoe/engine", {"engine": "mcts:0"}, 422,
+         "invalid option: engine mcts:0: the level (simulations) must be a whole number from "
+         "1 to 10000000"),
+        ("post", "/api/tictactoe/engine", {"engine": "perfect"}, 404,
+         "unknown name: no engine 'perfect' for Tic-tac-toe (known: random, alphabeta, mcts)"),
+        ("post", "/api/tictactoe/analyze", {"options": {"board": "4x4"}}, 400,
+         "unsupported game: analysis needs at most 12 empty squares, this position has 16"),
+        ("post", "/api/connect4/moves", {"options": {"k": "1000000000"}}, 422,
+         "invalid option: k 1000000000: expected a whole number from 2 to 62"),
         ("post", "/api/tictactoe/moves", {"position": "XX"}, 400, None),
         ("post", "/api/musketeers/moves", {"position": "M XX"}, 400,
          "invalid position: 2 squares, expected 25"),
@@ -141,8 +153,8 @@ def test_a_finished_game_names_its_winner(client: TestClient) -> None:
         ("post", "/api/tictactoe/moves", {"position": 3}, 422,
          "position: Input should be a valid string"),
         ("post", "/api/tictactoe/moves", [], 422, None),
-        ("post", "/api/musketeers/moves", {"options": {"board": "4by4"}}, 400,
-         "board '4by4': expected WIDTHxHEIGHT, e.g. 5x5"),
+        ("post", "/api/musketeers/moves", {"options": {"board": "4by4"}}, 422,
+         "invalid option: board 4by4: expected WIDTHxHEIGHT with each side from 2 to 8"),
         ("post", "/api/musketeers/analyze", {}, 400, None),
         ("post", "/api/musketeers/engine", {"engine": "perfect"}, 400, None),
     ],
@@ -173,4 +185,40 @@ def test_the_openapi_docs_are_served(client: TestClient) -> None:
     assert all(client.get(a).status_code == 200 for a in assets)
     paths = client.get("/openapi.json").json()["paths"]
     assert set(paths) == {"/api/games", "/api/{game}/moves", "/api/{game}/play",
-                          "/api/{game}/engine", "/api/musketeers/analyze"}
+                          "/api/{game}/engine", "/api/{game}/analyze"}
+
+
+def test_a_bug_answers_500_with_one_line_and_a_value_error_is_no_excuse(
+        db_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any) -> Any:
+        raise ValueError("a library bug, not bad input")
+
+    monkeypatch.setattr("zermelo.web.service.moves", broken)
+    answer = TestClient(create_app(db_root), raise_server_exceptions=False).post(
+        "/api/nim/moves", json={})
+    assert answer.status_code == 500
+    assert answer.json() == {"error": "internal error: ValueError, please report"}
+
+
+@pytest.mark.parametrize(("name", "options", "position", "best"), [
+    ("nim", {"piles": "1,2"}, None, {"2:1"}),
+    ("tictactoe", {}, "XX.OO....", {"c1"}),
+    ("connect4", {"board": "4x4", "k": "3"}, "1212", None),
+])
+def test_analysis_of_every_game_that_has_one(client: TestClient, name: str,
+                                             options: dict[str, str], position: str | None,
+                                             best: set[str] | None) -> None:
+    body = client.post(f"/api/{name}/analyze",
+                       json={"options": options, "position": position}).json()
+    game = GAMES[name].game(options)
+    state = game.initial_state() if position is None else game.parse_position(position)
+    assert [m["move"] for m in body["moves"]] == [game.format_move(state, m)
+                                                  for m in game.legal_moves(state)]
+    marked = {m["move"] for m in body["moves"] if m["best"]}
+    if best is not None:
+        assert marked == best
+    mover = game.info.players[game.to_move(state)]
+    top = max(m["value"].get("score", 0) for m in body["moves"])
+    if name == "connect4":  # every move's exact score for the side to move; best = highest
+        assert {m["value"]["player"] for m in body["moves"]} == {mover}
+        assert marked == {m["move"] for m in body["moves"] if m["value"]["score"] == top}

@@ -130,7 +130,7 @@ def test_a_full_tictactoe_game_by_clicking_squares(page: Page) -> None:
     new_game(page, "tictactoe", "X", "alphabeta:9")
     play_out(page, "tictactoe")
     rules = get_game("tictactoe")
-    game = rules.create({})
+    game = rules.game()
     final = game.parse_position(page.get_attribute("#board", "data-position") or "")
     assert game.is_terminal(final)
     winner = game.winner(final)

@@ -22,21 +22,21 @@ def test_the_page_loads_nothing_from_elsewhere(client: TestClient) -> None:
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/html")
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", answer.text)
-    for path in ("/api/games", "/moves", "/play", "/engine", "/musketeers/analyze", "/board/"):
+    for path in ("/api/games", "/moves", "/play", "/engine", "/analyze", "/board/"):
         assert path in answer.text
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_svg_board_shows_the_renderers_characters(client: TestClient, name: str) -> None:
     entry = GAMES[name]
-    game = entry.create({})
+    game = entry.game()
     state = game.apply(game.initial_state(), game.legal_moves(game.initial_state())[0])
     answer = client.get(f"/board/{name}.svg", params={"position": game.format_position(state)})
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("image/svg+xml")
     drawn = [e.text for e in ElementTree.fromstring(answer.text).iter()
              if e.tag.endswith("text")]
-    assert drawn == [c for c in entry.render(game, state).plain if not c.isspace()]
+    assert drawn == [c for c in entry.draw(game, state).plain if not c.isspace()]
 
 
 def test_a_bad_board_request_is_a_json_error(client: TestClient) -> None:
@@ -67,12 +67,12 @@ def _label_cell(plain: str, square: str) -> tuple[int, int]:
 def test_grid_moves_are_clicked_on_their_squares(client: TestClient, name: str,
                                                  position: str | None) -> None:
     entry = GAMES[name]
-    game = entry.create({})
+    game = entry.game()
     state = game.initial_state() if position is None else game.parse_position(position)
     svg = client.get(f"/board/{name}.svg", params={"position": game.format_position(state)}).text
     moves = _moves(svg)
     assert sorted(moves) == sorted(game.format_move(state, m) for m in game.legal_moves(state))
-    plain = entry.render(game, state).plain
+    plain = entry.draw(game, state).plain
     for move, (cells, spots) in moves.items():
         squares = re.findall(r"[a-z]\d+", move)
         assert sorted(cells) == sorted(_label_cell(plain, s) for s in squares)
@@ -81,11 +81,11 @@ def test_grid_moves_are_clicked_on_their_squares(client: TestClient, name: str,
 
 def test_connect4_moves_are_clicked_anywhere_in_their_column(client: TestClient) -> None:
     entry = GAMES["connect4"]
-    game = entry.create({})
+    game = entry.game()
     state = game.parse_position("44")
     svg = client.get("/board/connect4.svg", params={"position": "44"}).text
     height = int(ElementTree.fromstring(svg).attrib["height"])
-    labels = entry.render(game, state).plain.rstrip("\n").split("\n")[-1]
+    labels = entry.draw(game, state).plain.rstrip("\n").split("\n")[-1]
     for move, (cells, spots) in _moves(svg).items():
         [(x, _)] = cells
         [spot] = spots

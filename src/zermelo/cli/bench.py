@@ -11,8 +11,8 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from zermelo.cli.common import console
-from zermelo.cli.solve import OptionOpt, parse_options
+from zermelo.cli.common import OptionOpt, console, parse_options
+from zermelo.core.errors import OptionError
 from zermelo.games.registry import AnyGame, get_game
 from zermelo.search import alphabeta, alphabeta_tt, mcts, minimax
 from zermelo.search.base import SearchResult
@@ -131,11 +131,11 @@ def bench(
     entry = get_game(game_name)
     low, sep, high = depths.partition("-")
     if not (low.isdigit() and (not sep or high.isdigit())):
-        raise ValueError(f"depths {depths!r}: expected FROM-TO like 1-9")
+        raise OptionError(f"depths {depths[:20]!r}: expected FROM-TO like 1-9")
     span = list(range(int(low), int(high if sep else low) + 1))
     if not span:
-        raise ValueError(f"depths {depths!r}: empty range")
-    game = entry.create(parse_options(option))
+        raise OptionError(f"depths {depths!r}: empty range")
+    game = entry.game(parse_options(option))
     folder = out / entry.name
     folder.mkdir(parents=True, exist_ok=True)
     rows = depth_rows(game, span)

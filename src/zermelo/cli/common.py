@@ -8,6 +8,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from zermelo.core.errors import OptionError
+
 console = Console(highlight=False)
 """Standard output."""
 
@@ -15,8 +17,21 @@ PositionArg = Annotated[
     str, typer.Argument(help="A position in the game's notation, or - to read it from stdin.")
 ]
 BoardOpt = Annotated[str, typer.Option("--board", help="Board size WIDTHxHEIGHT.")]
-MusketeersOpt = Annotated[int, typer.Option("--musketeers", help="How many musketeers.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A variant option KEY=VALUE (e.g. piles=3,4,5 or board=4x4); "
+    "repeatable.")]
+
+
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    """``["board=4x4", "k=3"]`` -> ``{"board": "4x4", "k": "3"}``."""
+    options = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {item[:40]!r}: expected KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
 
 
 def read_position(text: str) -> str:

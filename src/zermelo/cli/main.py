@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
+import pkgutil
 import sys
+from importlib import import_module
 from typing import Annotated
 
 import typer
 
 from zermelo import __version__
-from zermelo.cli import bench, connect4, musketeers, play, serve, solve
+from zermelo.cli import bench, catalog, games, play, serve, solve
+from zermelo.core.errors import ZermeloError
 
 app = typer.Typer(
     name="zermelo",
@@ -18,8 +21,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-app.add_typer(musketeers.app, name="musketeers")
-app.add_typer(connect4.app, name="connect4")
+for _module in pkgutil.iter_modules(games.__path__):
+    _group = getattr(import_module(f"{games.__name__}.{_module.name}"), "app", None)
+    if isinstance(_group, typer.Typer):
+        app.add_typer(_group, name=_module.name)
+app.command(name="games")(catalog.games)
 app.command(name="play")(play.play)
 app.command(name="solve")(solve.solve)
 app.command(name="bench")(bench.bench)
@@ -41,7 +47,9 @@ def _root(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the command line; bad input prints one line on stderr and exits with status 2.
+    """Run the command line; bad input (a :class:`ZermeloError`, or a file that cannot be read
+    or written) prints one line on stderr and exits with status 2. Any other exception is a
+    bug: one line asking to report it, status 1.
 
     Set ``ZERMELO_DEBUG=1`` to see the traceback of an error instead.
     """
@@ -57,12 +65,19 @@ def main(argv: list[str] | None = None) -> None:
     except (typer.Abort, KeyboardInterrupt):
         print("zermelo: aborted", file=sys.stderr)
         sys.exit(130)
-    except (ValueError, OSError) as error:
+    except (ZermeloError, OSError) as error:
         if os.environ.get("ZERMELO_DEBUG"):
             raise
         message = str(error)
         print(message if message.startswith("zermelo") else f"zermelo: {message}",
               file=sys.stderr)
         sys.exit(2)
+    except Exception as error:  # a bug, not bad input
+        if os.environ.get("ZERMELO_DEBUG"):
+            raise
+        detail = " ".join(str(error).split())[:200]
+        print(f"zermelo: internal error: {type(error).__name__}: {detail}, please report",
+              file=sys.stderr)
+        sys.exit(1)
     if isinstance(result, int):
         sys.exit(result)

@@ -2,68 +2,69 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
-from zermelo.cli.common import console
-from zermelo.core.errors import UnknownNameError, ZermeloError
-from zermelo.engines import ENGINES, create_engine
-from zermelo.engines.registry import open_database
+from zermelo.cli.common import OptionOpt, console, parse_options
+from zermelo.core.errors import DataError, UnknownNameError, ZermeloError
+from zermelo.core.game import CHANCE
+from zermelo.engines import HUMAN, create_engine, engines_for
 from zermelo.games.registry import AnyGame, GameEntry, get_game
 from zermelo.search.players import Player
-
-if TYPE_CHECKING:
-    from zermelo.games.musketeers.database import Database
 
 HELP = (
     "Type a move in the game's notation, or: moves (list the legal moves), hint (the engine's "
     "best move), undo (take back your last move), new (start again), resign, help, quit."
 )
 
-HINT_ENGINE = "alphabeta"
-"""The engine that gives hints when the opponent is a person or the random mover."""
+FALLBACK_ENGINE = "alphabeta"
+"""The opponent when none is named and the game's default engine lacks its data."""
 
 Hint = Callable[[Any], str]
 """Says what to play in a position."""
 
 
-def make_engine(name: str, game: AnyGame, seed: int | None = None, db: Path | None = None
+def make_engine(name: str, game: AnyGame, seed: int | None = None, data: Path | None = None
                 ) -> Player | None:
     """The engine called ``name`` (see :mod:`zermelo.engines`); None for ``human`` (every side
     is then played by people)."""
-    if name.strip().lower() == "human":
+    if name.strip().lower() == HUMAN:
         return None
-    base = name.strip().partition(":")[0]
-    if base.lower() not in ENGINES:
-        raise UnknownNameError(f"no engine {base!r} (known: {', '.join([*ENGINES, 'human'])})")
-    return create_engine(name, game, seed=seed, db=db)
+    return create_engine(name, game, seed=seed, data=data)
 
 
-def find_database(game: AnyGame, db: Path | None) -> Database | None:
-    """The Three Musketeers database of the variant played, if the game has one and it is built."""
-    if game.info.name != "musketeers":
-        return None
-    try:
-        return open_database(game, db)
-    except ZermeloError:
-        return None
-
-
-def make_hint(game: AnyGame, advisor: Player, database: Database | None) -> Hint:
-    """A hint: the advisor's move and, with a database, every move with its result."""
+def make_hint(entry: GameEntry, game: AnyGame, advisor: Player, data: Path | None) -> Hint:
+    """A hint: the advisor's move and, when the game has an analysis, every move's value."""
 
     def hint(state: Any) -> str:
         text = f"hint: {game.format_move(state, advisor(game, state))}"
-        if database is not None:
-            text += "\n" + "  ".join(f"{game.format_move(state, m)} {r}"
-                                     for m, r in database.analyze(state))
+        if entry.analysis is not None:
+            try:
+                analysis = entry.analyze(game, state, data)
+            except ZermeloError:  # e.g. no database built: the advisor's move is enough
+                return text
+            text += "\n" + "  ".join(f"{game.format_move(state, m)} {v}"
+                                     for m, v in analysis.moves)
         return text
 
     return hint
+
+
+def choose_advisor(entry: GameEntry, game: AnyGame, player: Player | None, engine: str,
+                   seed: int | None, data: Path | None) -> Player:
+    """The engine that gives hints: the opponent engine unless it plays at random, else the
+    game's hint engine (the generic alpha-beta when that one cannot be opened)."""
+    if player is not None and engine.strip().lower() != "random":
+        return player
+    try:
+        return create_engine(entry.hint_engine, game, seed=seed, data=data)
+    except ZermeloError:
+        return create_engine("random", game, seed=seed, data=data)
 
 
 class TerminalGame:
@@ -71,9 +72,11 @@ class TerminalGame:
 
     def __init__(self, entry: GameEntry, game: AnyGame, humans: set[int], engine: Player | None,
                  read: Callable[[str], str] = input, out: Console = console,
-                 hint: Hint | None = None) -> None:
+                 hint: Hint | None = None, seed: int | None = None) -> None:
         self.entry, self.game, self.humans, self.engine = entry, game, humans, engine
         self.read, self.out, self.hint = read, out, hint
+        self.rng = random.Random(seed)
+        """Draws the outcomes of chance (dice, cards)."""
         self.history: list[Any] = [game.initial_state()]
 
     @property
@@ -85,11 +88,16 @@ class TerminalGame:
         """Play until the game ends, a side resigns or the user quits; return the winner."""
         game = self.game
         while True:
-            self.out.print(self.entry.render(game, self.state))
-            self.out.print(self.entry.status(game, self.state))
+            self.out.print(self.entry.draw(game, self.state))
+            self.out.print(self.entry.status_line(game, self.state))
             if game.is_terminal(self.state):
                 return game.winner(self.state)
             side = game.to_move(self.state)
+            if side == CHANCE:
+                outcome = game.sample_chance(self.state, self.rng)
+                self.out.print(f"chance: {game.format_move(self.state, outcome)}")
+                self.history.append(game.play(self.state, outcome))
+                continue
             if side not in self.humans and self.engine is not None:
                 move = self.engine(game, self.state)
                 played = game.format_move(self.state, move)
@@ -118,9 +126,12 @@ class TerminalGame:
                 self.out.print(" ".join(game.format_move(self.state, m)
                                         for m in game.legal_moves(self.state)))
             elif command == "resign":
-                winner = 1 - side if game.info.num_players == 2 else -1
-                self.out.print(f"{name} resigns; {game.info.players[winner]} wins")
-                return winner
+                others = [i for i in range(game.info.num_players) if i != side]
+                if len(others) != 1:
+                    self.out.print(f"{name} resigns; the game ends")
+                    return -1
+                self.out.print(f"{name} resigns; {game.info.players[others[0]]} wins")
+                return others[0]
             elif command == "hint" and self.hint is not None:
                 try:
                     self.out.print(self.hint(self.state))
@@ -151,37 +162,45 @@ class TerminalGame:
 
 
 def play(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="musketeers")],
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A registered game.")],
     side: Annotated[str | None, typer.Option("--as", help="The side you play (default: the "
                                               "side that moves first).")] = None,
-    engine: Annotated[str, typer.Option(help="random, alphabeta:DEPTH, mcts:SIMULATIONS, "
-                                        "perfect, swindle[:SLACK] (Three Musketeers), or human "
-                                        "for two people at one terminal.")] = "random",
-    board: Annotated[str | None, typer.Option(help="Board size WIDTHxHEIGHT.")] = None,
-    start: Annotated[str | None, typer.Option(help="Start squares, e.g. a1,a2,b2.")] = None,
-    musketeers: Annotated[int | None, typer.Option(help="How many musketeers.")] = None,
-    first: Annotated[str | None, typer.Option(help="The side that moves first.")] = None,
+    engine: Annotated[str | None, typer.Option(help="The opponent: NAME or NAME:LEVEL (see "
+                                               "'zermelo play GAME --engine list'; default: "
+                                               "the game's best engine), or human for two "
+                                               "people at one terminal.")] = None,
+    option: OptionOpt = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the engine's choices.")] = None,
-    db: Annotated[Path | None, typer.Option("--db", help="Database root directory (default: "
-                                            "$ZERMELO_DATA or the user data directory).")] = None,
+    db: Annotated[Path | None, typer.Option("--db", help="Data directory of databases and "
+                                            "books (default: $ZERMELO_DATA or the user data "
+                                            "directory).")] = None,
 ) -> None:
     """Play a game in the terminal against an engine, or between two people."""
     entry = get_game(game_name)
-    options = {k: str(v) for k, v in [("board", board), ("start", start),
-                                      ("musketeers", musketeers), ("first", first)]
-               if v is not None}
-    game = entry.create(options)
-    player = make_engine(engine, game, seed, db)
+    game = entry.game(parse_options(option))
+    if engine is not None and engine.strip().lower() == "list":
+        for spec in engines_for(entry, game):
+            level = f":{spec.level.upper()}" if spec.level else ""
+            console.print(f"{spec.name}{level}  {spec.summary}")
+        console.print(f"{HUMAN}  two people at one terminal")
+        return
     names = [n.upper() for n in game.info.players]
-    chosen = game.to_move(game.initial_state()) if side is None else None
+    chosen = max(0, game.to_move(game.initial_state()))
     if side is not None:
         if side.upper() not in names:
             raise UnknownNameError(f"no side {side!r} (sides: {', '.join(game.info.players)})")
         chosen = names.index(side.upper())
-    assert chosen is not None
+    chosen_engine = engine if engine is not None else entry.default_engine
+    try:
+        player = make_engine(chosen_engine, game, seed, db)
+    except DataError as error:
+        if engine is not None:
+            raise
+        chosen_engine = FALLBACK_ENGINE  # the default engine needs data not built yet
+        console.print(f"[yellow]{error}; playing {chosen_engine} instead[/yellow]")
+        player = make_engine(chosen_engine, game, seed, db)
     humans = set(range(game.info.num_players)) if player is None else {chosen}
-    database = find_database(game, db)
-    advisor = (player if player is not None and engine != "random"
-               else create_engine("perfect" if database else HINT_ENGINE, game, seed=seed, db=db))
+    advisor = choose_advisor(entry, game, player, chosen_engine, seed, db)
     console.print(f"{entry.title} — {HELP}")
-    TerminalGame(entry, game, humans, player, hint=make_hint(game, advisor, database)).run()
+    TerminalGame(entry, game, humans, player, hint=make_hint(entry, game, advisor, db),
+                 seed=seed).run()

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from zermelo.core.errors import OptionError
+
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -20,7 +22,7 @@ def serve(
     from zermelo.web import create_app
 
     if not 0 < port < 65536:
-        raise ValueError(f"port {port}: expected 1 to 65535")
+        raise OptionError(f"port {port}: expected 1 to 65535")
     print(f"zermelo: serving on http://{host}:{port}/ - open it in a browser to play "
           "(API docs at /docs)", flush=True)
     uvicorn.run(create_app(db), host=host, port=port, log_level="warning")

@@ -8,32 +8,20 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from zermelo.cli.common import JsonOpt, console, read_position
-from zermelo.core.errors import InvalidPositionError
+from zermelo.cli.common import JsonOpt, OptionOpt, console, parse_options, read_position
+from zermelo.core.errors import InvalidPositionError, OptionError
+from zermelo.core.value import Kind
 from zermelo.games.registry import AnyGame, get_game
 from zermelo.search.algorithms import ALGORITHMS, get_algorithm, search
 from zermelo.search.base import SearchResult
 
-AlgorithmOpt = Annotated[str, typer.Option(
-    "--algorithm", "-a", help=f"One of: {', '.join(ALGORITHMS)}.")]
+AlgorithmOpt = Annotated[str | None, typer.Option(
+    "--algorithm", "-a", help=f"One of: {', '.join(ALGORITHMS)}, or one of the game's own exact "
+    "algorithms; default: the game's own choice.")]
 DepthOpt = Annotated[int | None, typer.Option(
     "--depth", "-d", help="Search this many plies (0 or more); default: to the end.")]
-OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="A variant option KEY=VALUE (e.g. piles=3,4,5 or board=4x4); "
-    "repeatable.")]
 IterationsOpt = Annotated[int, typer.Option(help="MCTS simulations.")]
 SeedOpt = Annotated[int, typer.Option(help="MCTS random seed.")]
-
-
-def parse_options(items: list[str] | None) -> dict[str, str]:
-    """``["board=4x4", "k=3"]`` -> ``{"board": "4x4", "k": "3"}``."""
-    options = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise ValueError(f"option {item!r}: expected KEY=VALUE")
-        options[key.strip()] = value.strip()
-    return options
 
 
 def load_position(game: AnyGame, text: str | None) -> Any:
@@ -60,6 +48,17 @@ def value_word(game: AnyGame, result: SearchResult[Any]) -> str:
     return "exact score"
 
 
+def outcome_fields(result: SearchResult[Any]) -> dict[str, Any]:
+    """The exact value as JSON fields, when the algorithm gives one: ``outcome``, and
+    ``win_probability`` (of the side to move) for a probability."""
+    if result.outcome is None:
+        return {}
+    fields: dict[str, Any] = {"outcome": result.outcome.as_json()}
+    if result.outcome.kind is Kind.PROBABILITY:
+        fields["win_probability"] = result.outcome.amount
+    return fields
+
+
 def line_text(game: AnyGame, state: Any, moves: tuple[Any, ...]) -> list[str]:
     """The moves of a line in the game's notation, each in the position it is played in."""
     out = []
@@ -70,53 +69,61 @@ def line_text(game: AnyGame, state: Any, moves: tuple[Any, ...]) -> list[str]:
 
 
 def solve(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A registered game: "
-                                             "musketeers, nim, tictactoe, connect4, ...")],
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="A registered game (see "
+                                             "'zermelo games').")],
     position: Annotated[list[str] | None, typer.Argument(
         help="A position in the game's notation (default: the start), or - for stdin; words "
-        "are joined with spaces, so nim 1 3 5 7 needs no quotes.")] = None,
-    algorithm: AlgorithmOpt = "alphabeta-tt",
+        "are joined with spaces, so a position needs no quotes.")] = None,
+    algorithm: AlgorithmOpt = None,
     depth: DepthOpt = None,
     option: OptionOpt = None,
     iterations: IterationsOpt = 10_000,
     seed: SeedOpt = 0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Search a position: value from the side to move's view (1 win, 0 draw, -1 loss, or the
-    game's own score), best move, principal line and statistics."""
+    """Search a position: value from the side to move's view (1 win, 0 draw, -1 loss, the
+    game's own score, or a win probability), best move, principal line and statistics."""
     entry = get_game(game_name)
-    get_algorithm(algorithm)
-    if depth is not None and depth < 0:
-        raise ValueError(f"depth {depth}: must be 0 or more")
-    game = entry.create(parse_options(option))
+    name = algorithm or entry.default_algorithm
+    own = entry.algorithm(name)
+    if own is None:
+        get_algorithm(name)
+    elif depth is not None:
+        raise OptionError(f"{name} takes no depth limit")
+    game = entry.game(parse_options(option))
     state = load_position(game, " ".join(position) if position else None)
-    result = search(algorithm, game, state, depth=depth, iterations=iterations, seed=seed)
+    result: SearchResult[Any] = (
+        entry.run(own, game, state) if own is not None
+        else search(name, game, state, depth=depth, iterations=iterations, seed=seed))
     best = None if result.best_move is None else game.format_move(state, result.best_move)
     pv = line_text(game, state, result.pv)
     if as_json:
         print(json.dumps({
             "game": entry.name,
             "position": game.format_position(state),
-            "algorithm": algorithm,
+            "algorithm": name,
             "depth": depth,
             "value": result.value,
+            **outcome_fields(result),
             "exact": result.exact,
             "best_move": best,
             "pv": pv,
             "stats": result.stats.as_dict(),
         }))
         return
-    console.print(entry.render(game, state))
-    console.print(entry.status(game, state))
+    console.print(entry.draw(game, state))
+    console.print(entry.status_line(game, state))
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
     value = f"{result.value:g} ({value_word(game, result)})"
+    if result.outcome is not None:
+        value = f"{result.outcome} ({result.outcome.words()})"
     table.add_row("value", value)
     table.add_row("best move", best or "-")
     table.add_row("line", " ".join(pv) or "-")
     stats = result.stats
-    table.add_row("algorithm", algorithm + ("" if depth is None else f", depth {depth}"))
+    table.add_row("algorithm", name + ("" if depth is None else f", depth {depth}"))
     table.add_row("nodes", f"{stats.nodes:,}")
     table.add_row("cut-offs", f"{stats.cutoffs:,}")
     if stats.tt_probes:

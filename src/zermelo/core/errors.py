@@ -1,7 +1,9 @@
-"""Typed errors shared by every game: all are :class:`ValueError` so callers may catch broadly.
+"""Typed errors: every error a user can cause is a :class:`ZermeloError` (still a ValueError).
 
-Each error renders as one line that says what is wrong, prefixed by its kind, e.g.
-``invalid position: 24 squares, expected 25``. Front ends print ``str(error)`` and exit 2.
+Each renders as one line that says what is wrong, prefixed by its kind, e.g.
+``invalid position: 24 squares, expected 25``. Front ends catch :class:`ZermeloError` only:
+the CLI prints ``str(error)`` and exits 2, the server answers 4xx ``{"error": ...}``. Any other
+exception is a bug and is reported as an internal error.
 """
 
 
@@ -42,3 +44,15 @@ class UnknownNameError(ZermeloError):
     """An unknown game, engine or algorithm name."""
 
     kind = "unknown name"
+
+
+class OptionError(ZermeloError):
+    """A variant option or command argument that is unknown, malformed or out of its range."""
+
+    kind = "invalid option"
+
+
+class DataError(ZermeloError):
+    """A database, book or other data file that is missing, corrupt or for another variant."""
+
+    kind = "bad data"

@@ -16,9 +16,19 @@ Notation lives at the edges: moves are whatever hashable value the game finds co
 from text *in a position*, because notation may need the position. Errors are typed
 (:mod:`zermelo.core.errors`).
 
-Games with chance (dice, shuffled cards) report :data:`CHANCE` as the player to move at chance
-nodes and list outcomes with :meth:`Game.chance_outcomes`; games with hidden information give
-each player's view through :meth:`Game.observation`.
+Chance (dice, shuffled cards): at a chance node :meth:`Game.to_move` is :data:`CHANCE` and the
+"move" is an *outcome*. Games whose outcomes can be listed (``Chance.EXPLICIT``) give them with
+their probabilities (:meth:`Game.chance_outcomes`), and :meth:`Game.legal_moves` lists them too;
+games whose outcomes cannot be listed (a shuffled deck: ``Chance.SAMPLED``) draw one with
+:meth:`Game.sample_chance`. :meth:`Game.play` and :meth:`Game.apply` take an outcome there.
+
+Players: ``info.players`` names them (2 or more); :meth:`Game.returns` gives one return per player.
+
+Hidden information (``Information.IMPERFECT``): :meth:`Game.observation` is what one player
+sees (a typed, hashable value; :meth:`Game.observation_text` writes it),
+:meth:`Game.information_key` identifies the player's information set, and
+:meth:`Game.resample` draws a full state consistent with everything that player has seen (a
+determinisation). The page ``docs/protocol.md`` states every rule a game must keep.
 """
 
 from __future__ import annotations
@@ -40,10 +50,13 @@ CHANCE = -1
 
 
 class Chance(Enum):
-    """Whether chance takes part in the game."""
+    """Whether chance takes part in the game, and how its outcomes are known."""
 
     DETERMINISTIC = "deterministic"
-    EXPLICIT_STOCHASTIC = "explicit stochastic"  # outcomes and probabilities are listed
+    EXPLICIT = "explicit chance"
+    """Chance nodes list their outcomes with probabilities (:meth:`Game.chance_outcomes`)."""
+    SAMPLED = "sampled chance"
+    """Chance nodes can only be sampled (:meth:`Game.sample_chance`), e.g. a shuffled deck."""
 
 
 class Information(Enum):
@@ -77,12 +90,19 @@ class GameInfo:
     min_return: float = -1.0
     max_return: float = 1.0
     max_game_length: int | None = None
-    """An upper bound on the number of plies of any game, when one is known."""
+    """An upper bound on the number of plies of any game, when one is known (None for games
+    that can go on for ever, as Pig can)."""
+    player_names: tuple[str, ...] = ()
+    """The players' names in words (``("musketeers", "enemies")``); empty: the letters."""
 
     @property
     def num_players(self) -> int:
         """How many players take part."""
         return len(self.players)
+
+    def name_of(self, player: int) -> str:
+        """Player ``player``'s name in words."""
+        return (self.player_names or self.players)[player]
 
 
 def require(
@@ -127,11 +147,16 @@ class Game(ABC, Generic[S, M]):
 
     @abstractmethod
     def to_move(self, state: S) -> int:
-        """The index into ``info.players`` of the player to move, or :data:`CHANCE`."""
+        """The index into ``info.players`` of the player to move, or :data:`CHANCE` at a chance
+        node. In a terminal state it is the player who would have moved next."""
 
     @abstractmethod
     def legal_moves(self, state: S) -> list[M]:
-        """The legal moves in ``state``, in the game's canonical order; empty when terminal."""
+        """The legal moves in ``state``, in the game's canonical order; empty when terminal.
+
+        At a chance node of a game with explicit chance: the outcomes, in the order of
+        :meth:`chance_outcomes`. A game with sampled chance raises
+        :class:`GameNotSupportedError` there (its outcomes cannot be listed)."""
 
     @abstractmethod
     def apply(self, state: S, move: M) -> S:
@@ -143,11 +168,20 @@ class Game(ABC, Generic[S, M]):
 
     @abstractmethod
     def returns(self, state: S) -> tuple[float, ...]:
-        """Each player's return in a terminal state (all zeros in a non-terminal one)."""
+        """Each player's return in a terminal state, one per player in ``info.players`` order
+        (all zeros in a non-terminal one)."""
+
+    def is_legal(self, state: S, move: M) -> bool:
+        """Whether ``move`` (an outcome at a chance node) may be played in ``state``.
+
+        Games with sampled chance override it for their chance nodes."""
+        return move in self.legal_moves(state)
 
     def play(self, state: S, move: M) -> S:
         """The state after ``move``; raise :class:`IllegalMoveError` if it is not legal."""
-        if move not in self.legal_moves(state):
+        if self.is_terminal(state):
+            raise IllegalMoveError(f"{self.format_move(state, move)}: the game is over")
+        if not self.is_legal(state, move):
             raise IllegalMoveError(
                 f"{self.format_move(state, move)} is not legal in {self.format_position(state)}"
             )
@@ -173,12 +207,51 @@ class Game(ABC, Generic[S, M]):
     # -- chance and hidden information ---------------------------------------------------
 
     def chance_outcomes(self, state: S) -> list[tuple[M, float]]:
-        """At a chance node, each outcome with its probability (games with chance override)."""
-        raise GameNotSupportedError(f"{self.info.title} has no chance nodes")
+        """At a chance node of a game with explicit chance, each outcome with its probability
+        (the probabilities sum to 1)."""
+        raise GameNotSupportedError(f"{self.info.title} has no listed chance outcomes")
 
-    def observation(self, state: S, player: int) -> str:
-        """What ``player`` sees of ``state``; in a perfect-information game, the whole position."""
+    def sample_chance(self, state: S, rng: random.Random) -> M:
+        """One outcome of the chance node ``state``, drawn with its probability.
+
+        Games with sampled chance override it; the default draws from
+        :meth:`chance_outcomes`."""
+        outcomes, weights = zip(*self.chance_outcomes(state), strict=True)
+        outcome: M = rng.choices(outcomes, weights)[0]
+        return outcome
+
+    def observation(self, state: S, player: int) -> Hashable:
+        """What ``player`` sees of ``state``, as a hashable value: two states give ``player``
+        equal observations exactly when that player cannot tell them apart. In a
+        perfect-information game, the state itself."""
+        self.check_player(player)
+        return state
+
+    def observation_text(self, state: S, player: int) -> str:
+        """:meth:`observation` written for a person; the whole position when nothing is hidden."""
+        self.check_player(player)
         return self.format_position(state)
+
+    def information_key(self, state: S, player: int) -> Hashable:
+        """A key of ``player``'s information set: equal for the states the player cannot tell
+        apart given everything seen so far. Games keep what a player has seen in the
+        observation (cards played, own hand), so by default it is the observation."""
+        return self.observation(state, player)
+
+    def resample(self, state: S, player: int, rng: random.Random) -> S:
+        """A full state drawn consistently with everything ``player`` has seen in ``state``
+        (a determinisation): it has the same observation for ``player``, and its hidden part
+        does not depend on ``state``'s hidden part. Without hidden information, ``state``."""
+        self.check_player(player)
+        if self.info.information is Information.IMPERFECT:
+            raise GameNotSupportedError(f"{self.info.title} does not resample its hidden state")
+        return state
+
+    def check_player(self, player: int) -> None:
+        """Refuse a player index outside ``info.players``."""
+        if not 0 <= player < self.info.num_players:
+            raise GameNotSupportedError(
+                f"{self.info.title} has players 0 to {self.info.num_players - 1}, not {player}")
 
     # -- notation ------------------------------------------------------------------------
 
@@ -209,13 +282,13 @@ class Game(ABC, Generic[S, M]):
     def transform(self, state: S, symmetry: int) -> S:
         """``state`` mapped by symmetry number ``symmetry``."""
         if symmetry != 0:
-            raise ValueError(f"{self.info.title} has no symmetry {symmetry}")
+            raise GameNotSupportedError(f"{self.info.title} has no symmetry {symmetry}")
         return state
 
     def transform_move(self, move: M, symmetry: int) -> M:
         """``move`` mapped by symmetry number ``symmetry`` (so it is legal in the mapped state)."""
         if symmetry != 0:
-            raise ValueError(f"{self.info.title} has no symmetry {symmetry}")
+            raise GameNotSupportedError(f"{self.info.title} has no symmetry {symmetry}")
         return move
 
     def key(self, state: S) -> Hashable:
@@ -245,8 +318,7 @@ class Game(ABC, Generic[S, M]):
         states = [state]
         while not self.is_terminal(state):
             if self.to_move(state) == CHANCE:
-                outcomes, weights = zip(*self.chance_outcomes(state), strict=True)
-                move = rng.choices(outcomes, weights)[0]
+                move = self.sample_chance(state, rng)
             else:
                 move = rng.choice(self.legal_moves(state))
             state = self.apply(state, move)

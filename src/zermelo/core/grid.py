@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from zermelo.core.errors import InvalidMoveError
+from zermelo.core.errors import InvalidMoveError, OptionError
 
 _SQUARE = re.compile(r"([a-z])([1-9][0-9]?)")
 
@@ -30,9 +30,9 @@ class Grid:
 
     def __post_init__(self) -> None:
         if not (1 <= self.width <= 26 and 1 <= self.height <= 99):
-            raise ValueError(f"board {self.width}x{self.height}: sides must be 1-26 by 1-99")
+            raise OptionError(f"board {self.width}x{self.height}: sides must be 1-26 by 1-99")
         if self.width * self.height > MAX_SQUARES:
-            raise ValueError(
+            raise OptionError(
                 f"board {self.width}x{self.height}: at most {MAX_SQUARES} squares are supported"
             )
         names = tuple(

@@ -1,10 +1,10 @@
 """Engines: players chosen by name and level (``random``, ``alphabeta:4``, ``perfect`` ...).
 
 An engine is a player ``engine(game, state) -> move`` (:mod:`zermelo.search.players`); this
-package builds one from its name for a given game, combining the search algorithms and the
-databases.
+package builds one from its name for a given game: the generic searches, or the game's own
+engines declared in its entry.
 """
 
-from zermelo.engines.registry import ENGINES, EngineInfo, create_engine, parse_spec
+from zermelo.engines.registry import GENERIC, HUMAN, create_engine, engines_for, parse_spec
 
-__all__ = ["ENGINES", "EngineInfo", "create_engine", "parse_spec"]
+__all__ = ["GENERIC", "HUMAN", "create_engine", "engines_for", "parse_spec"]

@@ -1,4 +1,8 @@
-"""The searches by name, for front ends (``zermelo solve --algorithm NAME``) and benchmarks."""
+"""The searches by name, for front ends (``zermelo solve --algorithm NAME``) and benchmarks.
+
+Each entry says which games the search plays (:func:`plays`) and which of :func:`search`'s
+options it takes; :func:`search` passes each search exactly those.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +10,42 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from zermelo.core.errors import UnknownNameError
-from zermelo.core.game import Game
+from zermelo.core.errors import OptionError, UnknownNameError
+from zermelo.core.game import Game, GameInfo
+from zermelo.search.alphabeta import SUPPORTS as ALPHABETA
 from zermelo.search.alphabeta import alphabeta
 from zermelo.search.alphabeta_tt import alphabeta_tt
-from zermelo.search.base import Evaluator, SearchResult
+from zermelo.search.base import (
+    Evaluator,
+    ReturnsEvaluator,
+    SearchResult,
+    Supports,
+)
+from zermelo.search.dfpn import SUPPORTS as DFPN
 from zermelo.search.dfpn import dfpn
+from zermelo.search.expectimax import SUPPORTS as EXPECTIMAX
+from zermelo.search.expectimax import expectimax
+from zermelo.search.maxn import SUPPORTS as MAXN
+from zermelo.search.maxn import maxn
+from zermelo.search.mcts import SUPPORTS as MCTS
 from zermelo.search.mcts import mcts
+from zermelo.search.minimax import SUPPORTS as MINIMAX
 from zermelo.search.minimax import minimax
+from zermelo.search.paranoid import SUPPORTS as PARANOID
+from zermelo.search.paranoid import paranoid
+
+DEPTH, EVALUATE, EVALUATE_RETURNS, ITERATIONS, SEED = (
+    "depth", "evaluate", "evaluate_returns", "iterations", "seed")
+"""The options of :func:`search`."""
+
+REFUSABLE = {DEPTH: "depth limit", EVALUATE: "evaluation",
+             EVALUATE_RETURNS: "evaluation of every player's return"}
+"""The options a search that does not take them refuses, in words."""
+
+LIMITED = (DEPTH, EVALUATE)
+"""The options of a two-player depth-limited search."""
+LIMITED_N = (DEPTH, EVALUATE_RETURNS)
+"""The options of an n-player depth-limited search (its evaluation estimates every return)."""
 
 
 @dataclass(frozen=True)
@@ -24,20 +56,35 @@ class Algorithm:
     summary: str
     exact: bool
     """Whether it returns the game-theoretic value when given no depth limit."""
-    takes_depth: bool
+    options: tuple[str, ...]
+    """The options of :func:`search` it takes."""
+    supports: Supports
+    """The games it plays."""
     run: Callable[..., SearchResult[Any]]
+
+    @property
+    def takes_depth(self) -> bool:
+        """Whether it searches to a depth limit."""
+        return DEPTH in self.options
 
 
 ALGORITHMS: dict[str, Algorithm] = {
     a.name: a
     for a in (
-        Algorithm("minimax", "plain minimax, every node", True, True, minimax),
-        Algorithm("alphabeta", "fail-soft alpha-beta", True, True, alphabeta),
+        Algorithm("minimax", "plain minimax, every node", True, LIMITED, MINIMAX, minimax),
+        Algorithm("alphabeta", "fail-soft alpha-beta", True, LIMITED, ALPHABETA, alphabeta),
         Algorithm("alphabeta-tt", "alpha-beta + transposition table, iterative deepening, "
-                  "TT/killer/history move ordering", True, True, alphabeta_tt),
-        Algorithm("mcts", "UCT Monte Carlo tree search with proven-value backup", False, False,
-                  mcts),
-        Algorithm("dfpn", "depth-first proof-number search (win/draw/loss)", True, False, dfpn),
+                  "TT/killer/history move ordering", True, LIMITED, ALPHABETA, alphabeta_tt),
+        Algorithm("expectimax", "minimax with the probability-weighted mean at chance nodes "
+                  "(two players, dice)", True, LIMITED, EXPECTIMAX, expectimax),
+        Algorithm("maxn", "max^n: each of n players maximises its own return", True, LIMITED_N,
+                  MAXN, maxn),
+        Algorithm("paranoid", "alpha-beta for the side to move against all the others "
+                  "together (n players)", True, LIMITED_N, PARANOID, paranoid),
+        Algorithm("mcts", "UCT Monte Carlo tree search (n players, chance) with proven-value "
+                  "backup", False, (ITERATIONS, SEED), MCTS, mcts),
+        Algorithm("dfpn", "depth-first proof-number search (win/draw/loss)", True, (), DFPN,
+                  dfpn),
     )
 }
 
@@ -51,6 +98,11 @@ def get_algorithm(name: str) -> Algorithm:
         raise UnknownNameError(f"no algorithm {name!r} (known: {known})") from None
 
 
+def plays(algorithm: Algorithm, info: GameInfo) -> bool:
+    """Whether ``algorithm`` can play the game ``info`` describes."""
+    return not algorithm.supports.missing(info)
+
+
 def search(
     name: str,
     game: Game[Any, Any],
@@ -58,18 +110,25 @@ def search(
     *,
     depth: int | None = None,
     evaluate: Evaluator | None = None,
+    evaluate_returns: ReturnsEvaluator | None = None,
     iterations: int = 10_000,
     seed: int | None = 0,
 ) -> SearchResult[Any]:
-    """Run the algorithm called ``name`` on ``state`` with the options it understands."""
+    """Run the algorithm called ``name`` on ``state`` with the options it takes.
+
+    ``evaluate`` scores a state from the side to move's view (two-player searches),
+    ``evaluate_returns`` estimates every player's return (n-player searches). A depth or an
+    evaluation the algorithm does not take is refused; ``iterations`` and ``seed`` are ignored
+    by the searches that do not sample.
+    """
     algorithm = get_algorithm(name)
-    if depth is not None and not algorithm.takes_depth:
-        raise ValueError(f"{name} takes no depth limit (use minimax, alphabeta or alphabeta-tt)")
-    if depth is not None and depth < 0:
-        raise ValueError(f"depth {depth}: must be 0 or more")
-    if name == "mcts":
-        return mcts(game, state, iterations=iterations, seed=seed)
-    if name == "dfpn":
-        return dfpn(game, state)
-    result: SearchResult[Any] = algorithm.run(game, state, depth=depth, evaluate=evaluate)
+    offered: dict[str, Any] = {DEPTH: depth, EVALUATE: evaluate,
+                               EVALUATE_RETURNS: evaluate_returns, ITERATIONS: iterations,
+                               SEED: seed}
+    for option, words in REFUSABLE.items():
+        if offered[option] is not None and option not in algorithm.options:
+            takers = ", ".join(a.name for a in ALGORITHMS.values() if option in a.options)
+            raise OptionError(f"{name} takes no {words} (use {takers})")
+    result: SearchResult[Any] = algorithm.run(
+        game, state, **{option: offered[option] for option in algorithm.options})
     return result

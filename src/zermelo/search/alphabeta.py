@@ -20,23 +20,26 @@ from typing import Any
 from zermelo.core.game import Game
 from zermelo.search.base import (
     INF,
+    TWO_PLAYER_PERFECT,
     Clock,
     Evaluator,
+    ReturnsEvaluator,
     SearchResult,
     SearchStats,
-    check_depth,
-    check_game,
+    depth_limit,
     terminal_value,
     zero_evaluation,
 )
 
 NAME = "alphabeta"
+SUPPORTS = TWO_PLAYER_PERFECT
 
 Ordering = Callable[[Game[Any, Any], Any, list[Any]], list[Any]]
 """Reorders the legal moves of a state before they are searched."""
 
 
-def root_window(game: Game[Any, Any], evaluate: Evaluator | None) -> tuple[float, float]:
+def root_window(game: Game[Any, Any], evaluate: Evaluator | ReturnsEvaluator | None
+                ) -> tuple[float, float]:
     """The game's return range when only returns are compared, else the whole line."""
     if evaluate is None:
         return game.info.min_return, game.info.max_return
@@ -66,19 +69,16 @@ def alphabeta(
     the limit (default 0), ``order`` may reorder moves (default: the game's order), ``window``
     overrides the root window. With the default window the value equals minimax's.
     """
-    check_game(game, NAME)
-    check_depth(depth)
+    SUPPORTS.check(game, NAME)
+    limit = depth_limit(game, depth, NAME)
     alpha0, beta0 = window if window is not None else root_window(game, evaluate)
     scorer = evaluate or zero_evaluation
     stats = SearchStats()
     clock = Clock(stats)
-    limit = INF if depth is None else depth
 
     def search(state: Any, left: float, ply: int, alpha: float, beta: float
                ) -> tuple[float, list[Any]]:
-        stats.nodes += 1
-        if ply > stats.max_depth:
-            stats.max_depth = ply
+        stats.visit(ply)
         if game.is_terminal(state):
             return terminal_value(game, state), []
         if left <= 0:
@@ -107,12 +107,5 @@ def alphabeta(
 
     value, line = search(state, limit, 0, alpha0, beta0)
     clock.stop()
-    return SearchResult(
-        value=value,
-        best_move=line[0] if line else None,
-        pv=tuple(line),
-        stats=stats,
-        exact=stats.evaluations == 0 and within(game, value, alpha0, beta0),
-        algorithm=NAME,
-        depth=depth,
-    )
+    exact = stats.evaluations == 0 and within(game, value, alpha0, beta0)
+    return SearchResult.of_line(value, line, stats, exact, NAME, depth)

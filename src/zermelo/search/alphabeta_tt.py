@@ -17,15 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from zermelo.core.game import Game
-from zermelo.search.alphabeta import root_window, within
+from zermelo.search.alphabeta import SUPPORTS, root_window, within
 from zermelo.search.base import (
     INF,
     Clock,
     Evaluator,
     SearchResult,
     SearchStats,
-    check_depth,
-    check_game,
+    depth_limit,
     terminal_value,
     zero_evaluation,
 )
@@ -46,7 +45,7 @@ class AlphaBetaTT:
         table: TranspositionTable | None = None,
         ordering: MoveOrdering | None = None,
     ) -> None:
-        check_game(game, NAME)
+        SUPPORTS.check(game, NAME)
         self.game = game
         self.window = root_window(game, evaluate)
         self.evaluate = evaluate or zero_evaluation
@@ -60,9 +59,7 @@ class AlphaBetaTT:
                ) -> tuple[float, list[Any]]:
         """Fail-soft alpha-beta with ``left`` plies to go (:data:`COMPLETE`: no limit)."""
         game, stats, table = self.game, self.stats, self.table
-        stats.nodes += 1
-        if ply > stats.max_depth:
-            stats.max_depth = ply
+        stats.visit(ply)
         if game.is_terminal(state):
             return terminal_value(game, state), []
         if left <= 0:
@@ -158,7 +155,7 @@ class AlphaBetaTT:
 
         ``iterative`` (default: only when ``depth`` is given) searches depth 1, 2, ... first.
         """
-        check_depth(depth)
+        depth_limit(self.game, depth, NAME)  # refuses a bad depth, or none for an endless game
         if iterative is None:
             iterative = depth is not None
         game, stats = self.game, self.stats
@@ -183,15 +180,8 @@ class AlphaBetaTT:
         clock.stop()
         if horizon == 0:
             line = self.extend_line(state, value, line)
-        return SearchResult(
-            value=value,
-            best_move=line[0] if line else None,
-            pv=tuple(line),
-            stats=stats,
-            exact=horizon == 0 and within(game, value, alpha, beta),
-            algorithm=NAME,
-            depth=depth,
-        )
+        exact = horizon == 0 and within(game, value, alpha, beta)
+        return SearchResult.of_line(value, line, stats, exact, NAME, depth)
 
 
 def alphabeta_tt(

@@ -1,28 +1,39 @@
 """What every search shares: the typed result, the statistics record, the game checks.
 
-Values are always from the **side to move's view** at the searched state: ``1`` a win, ``0`` a
-draw, ``-1`` a loss for games whose returns are ±1/0, or the game's own score otherwise. The
-searches are written as negamax over the game protocol: a child's value is negated when the
-child's side to move differs from the parent's (so a game where a side moves twice in a row is
-handled too).
+Values are always from the **side to move's view** at the searched state (at a chance node,
+where nobody moves, from the first player's): ``1`` a win, ``0`` a draw, ``-1`` a loss for games
+whose returns are ±1/0, the game's own score or an expected return otherwise. The classic
+two-player searches are written as negamax over the game protocol: a child's value is negated
+when the child's side to move differs from the parent's (so a game where a side moves twice in
+a row is handled too). Expectimax keeps one player's view throughout; the n-player searches
+work on the vector of returns.
 
-All searches assume a finite game (every game zermelo ships has an acyclic graph); the depth
-limit is the only guard against a game that can go on for ever.
+Each search declares the games it can play in a :class:`Supports` record and refuses any other
+game with :class:`~zermelo.core.errors.GameNotSupportedError` before it starts. A search that
+takes a depth limit and is given none runs to the end of the game, so it refuses a game that
+declares no maximum length (``info.max_game_length`` None, e.g. Pig, whose graph has cycles).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
-from zermelo.core.game import Chance, Game, Information, Utility, require
+from zermelo.core.errors import GameNotSupportedError, OptionError
+from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information, Utility
+from zermelo.core.value import Value
 
 M = TypeVar("M", bound=Hashable)
 
 INF = math.inf
+
+MAX_DEPTH = 64
+"""The deepest depth limit a search accepts, in plies."""
+MAX_ITERATIONS = 10_000_000
+"""The most simulations a sampling search accepts."""
 
 Evaluator = Callable[[Game[Any, Any], Any], float]
 """A static evaluation: ``evaluate(game, state)`` from the side to move's view.
@@ -31,10 +42,62 @@ Called at the depth limit on non-terminal states only. To keep the value compara
 game's returns, stay strictly inside ``(info.min_return, info.max_return)``.
 """
 
+ReturnsEvaluator = Callable[[Game[Any, Any], Any], Sequence[float]]
+"""A static evaluation for n players: an estimate of each player's return, in
+``info.players`` order, for a non-terminal state at the depth limit."""
+
 
 def zero_evaluation(game: Game[Any, Any], state: Any) -> float:
     """The evaluation that knows nothing: every unfinished position is worth a draw."""
     return 0.0
+
+
+def zero_returns(game: Game[Any, Any], state: Any) -> tuple[float, ...]:
+    """The n-player evaluation that knows nothing: every player expects 0."""
+    return (0.0,) * game.info.num_players
+
+
+@dataclass(frozen=True)
+class Supports:
+    """The games a search can play, as the :class:`~zermelo.core.game.GameInfo` properties it
+    handles; front ends use it to list the searches that can play a game."""
+
+    players: Literal["two", "any"] = "two"
+    chance: tuple[Chance, ...] = (Chance.DETERMINISTIC,)
+    information: tuple[Information, ...] = (Information.PERFECT,)
+    utility: tuple[Utility, ...] = (Utility.ZERO_SUM, Utility.CONSTANT_SUM)
+
+    def missing(self, info: GameInfo) -> list[str]:
+        """What the game ``info`` describes and the search cannot handle (empty: it plays it)."""
+        problems = []
+        if self.players == "two" and info.num_players != 2:
+            problems.append(f"{info.num_players} players, needs 2")
+        if info.chance not in self.chance:
+            problems.append(f"{info.chance.value}, needs {_either(self.chance)}")
+        if info.information not in self.information:
+            problems.append(f"{info.information.value} information, needs "
+                            f"{_either(self.information)}")
+        if info.utility not in self.utility:
+            problems.append(f"{info.utility.value}, needs {_either(self.utility)}")
+        return problems
+
+    def check(self, game: Game[Any, Any], algorithm: str) -> None:
+        """Raise :class:`GameNotSupportedError` naming what ``algorithm`` cannot handle in
+        ``game``, if anything."""
+        problems = self.missing(game.info)
+        if problems:
+            raise GameNotSupportedError(
+                f"{algorithm} cannot play {game.info.title}: {'; '.join(problems)}")
+
+
+def _either(values: Sequence[Chance | Information | Utility]) -> str:
+    """``deterministic or explicit chance``."""
+    return " or ".join(v.value for v in values)
+
+
+TWO_PLAYER_PERFECT = Supports()
+"""The classic searches' games: two players, no chance, perfect information, zero-sum (a
+constant-sum game is accepted too: its returns are shifted by the constant, not reordered)."""
 
 
 @dataclass
@@ -64,6 +127,12 @@ class SearchStats:
     extra: dict[str, float] = field(default_factory=dict)
     """Algorithm-specific figures (e.g. ``proof_size``)."""
 
+    def visit(self, ply: int) -> None:
+        """Count a node visited ``ply`` plies below the root."""
+        self.nodes += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+
     def as_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready values (``extra`` merged in)."""
         data = asdict(self)
@@ -82,7 +151,7 @@ class SearchResult(Generic[M]):
     value: float
     """From the side to move's view."""
     best_move: M | None
-    """A move reaching ``value``; None in a terminal state."""
+    """A move reaching ``value``; None in a terminal state or at a chance node."""
     pv: tuple[M, ...]
     """The principal variation: the best line as far as the search followed it."""
     stats: SearchStats
@@ -92,40 +161,73 @@ class SearchResult(Generic[M]):
     algorithm: str
     depth: int | None = None
     """The depth limit the value was searched to (None: unlimited)."""
+    outcome: Value | None = None
+    """The exact value as a :class:`~zermelo.core.value.Value` (who wins, a score, a win
+    probability), when the algorithm knows it."""
+    values: tuple[float, ...] = ()
+    """Every player's value in ``info.players`` order, from searches that work on return
+    vectors (max^n); empty otherwise."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "value", self.value + 0.0)  # no -0.0 in output
 
+    @classmethod
+    def of_line(cls, value: float, line: Sequence[M], stats: SearchStats, exact: bool,
+                algorithm: str, depth: int | None = None, values: tuple[float, ...] = ()
+                ) -> SearchResult[M]:
+        """The result whose best move is the first of the principal line ``line``."""
+        return cls(value, line[0] if line else None, tuple(line), stats, exact, algorithm,
+                   depth, values=values)
 
-def check_game(game: Game[Any, Any], algorithm: str) -> None:
-    """Refuse a game this family of searches cannot handle.
 
-    The searches need two players, no chance, perfect information and zero-sum returns (a
-    constant-sum game is accepted too: its returns are shifted by the constant, not reordered).
-    """
-    require(
-        game,
-        algorithm=algorithm,
-        num_players=2,
-        chance=Chance.DETERMINISTIC,
-        information=Information.PERFECT,
-        utility=(Utility.ZERO_SUM, Utility.CONSTANT_SUM),
-    )
+def return_for(game: Game[Any, Any], state: Any, player: int) -> float:
+    """``player``'s return in a terminal ``state`` of a two-player zero- or constant-sum game,
+    measured from the middle of the sum, so that the two players' values are opposite."""
+    returns = game.returns(state)
+    if game.info.utility is Utility.CONSTANT_SUM:
+        return returns[player] - sum(returns) / 2
+    return returns[player]
 
 
 def terminal_value(game: Game[Any, Any], state: Any) -> float:
     """The return of the side to move in a terminal ``state``."""
-    returns = game.returns(state)
+    return return_for(game, state, game.to_move(state))
+
+
+def viewer(game: Game[Any, Any], state: Any) -> int:
+    """The player whose view a search's value at ``state`` takes: the side to move, or at a
+    chance node (where nobody moves) the first player."""
     mover = game.to_move(state)
-    if game.info.utility is Utility.CONSTANT_SUM:
-        return (returns[mover] - returns[1 - mover]) / 2
-    return returns[mover]
+    return 0 if mover == CHANCE else mover
+
+
+def opponent(game: Game[Any, Any], player: int) -> int:
+    """The other player of a two-player game."""
+    return next(p for p in range(game.info.num_players) if p != player)
+
+
+def check_range(name: str, value: int, low: int, high: int) -> None:
+    """Refuse an argument outside ``low`` to ``high`` with a one-line :class:`OptionError`."""
+    if not low <= value <= high:
+        raise OptionError(f"{name} {value}: must be {low} to {high:,}")
 
 
 def check_depth(depth: int | None) -> None:
-    """A depth limit must be a whole number of plies, at least 0."""
-    if depth is not None and depth < 0:
-        raise ValueError(f"depth {depth}: must be 0 or more")
+    """A depth limit is a whole number of plies from 0 to :data:`MAX_DEPTH` (None: no limit)."""
+    if depth is not None:
+        check_range("depth", depth, 0, MAX_DEPTH)
+
+
+def depth_limit(game: Game[Any, Any], depth: int | None, algorithm: str) -> float:
+    """The plies left to search at the root: ``depth``, or unlimited when None, which needs a
+    game that declares a maximum length (else the search could go on for ever)."""
+    check_depth(depth)
+    if depth is not None:
+        return depth
+    if game.info.max_game_length is None:
+        raise OptionError(f"{algorithm} needs a depth limit (0 to {MAX_DEPTH}) for "
+                          f"{game.info.title}, whose games can go on for ever")
+    return INF
 
 
 class Clock:

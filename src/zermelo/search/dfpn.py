@@ -20,9 +20,17 @@ from collections.abc import Hashable
 from typing import Any
 
 from zermelo.core.game import Game
-from zermelo.search.base import Clock, SearchResult, SearchStats, check_game, terminal_value
+from zermelo.search.base import (
+    TWO_PLAYER_PERFECT,
+    Clock,
+    SearchResult,
+    SearchStats,
+    opponent,
+    terminal_value,
+)
 
 NAME = "dfpn"
+SUPPORTS = TWO_PLAYER_PERFECT
 
 INF = 1 << 60
 """Infinite proof or disproof number."""
@@ -124,7 +132,7 @@ def dfpn(game: Game[Any, Any], state: Any, *, max_nodes: int | None = None
     win if there is one, else a move after which the opponent is proven not to win, else the
     first move.
     """
-    check_game(game, NAME)
+    SUPPORTS.check(game, NAME)
     stats = SearchStats()
     clock = Clock(stats)
     if game.is_terminal(state):
@@ -137,7 +145,7 @@ def dfpn(game: Game[Any, Any], state: Any, *, max_nodes: int | None = None
     if win.prove(state):
         value, search, want = 1.0, win, True
     else:
-        lose = ProofNumberSearch(game, 1 - me, stats, max_nodes)
+        lose = ProofNumberSearch(game, opponent(game, me), stats, max_nodes)
         stats.iterations = 2
         if lose.prove(state):
             value, search, want = -1.0, lose, True

@@ -1,11 +1,21 @@
 """Monte Carlo tree search: UCT with random (or custom) rollouts and proven-value backup.
 
 Each simulation walks down the tree choosing the child with the best upper confidence bound
-``Q + c * sqrt(ln N / n)``, adds one child, plays a rollout to the end and backs the returns
-up the path. With ``solve=True`` (MCTS-Solver, Winands et al. 2008) terminal values are
-propagated as *proven* values: a node is proven as soon as one child is a proven win for the
-side to move there, or all its children are proven (its value is then their best). A proven
-node is never rolled out again, and a proven root ends the search early with an exact value.
+``Q + c * sqrt(ln N / n)`` (Kocsis & Szepesvári, "Bandit based Monte-Carlo planning", 2006),
+adds one child, plays a rollout to the end and backs the vector of returns up the path. A
+node's mean ``Q`` is taken from the view of the player who moved into it, so any number of
+players is handled, each maximising its own return.
+
+At a chance node the outcome is drawn with ``game.sample_chance`` (which works for listed and
+sampled chance alike) and each outcome drawn gets its own child; the tree's chance nodes thus
+average over outcomes in proportion to their probabilities.
+
+With ``solve=True`` (MCTS-Solver, Winands, Björnsson & Saito, "Monte-Carlo tree search solver",
+2008) terminal values are propagated as *proven* values: a node is proven as soon as one child
+is a proven win for the side to move there, or all its children are proven (its value is then
+their best). A proven node is never rolled out again, and a proven root ends the search early
+with an exact value. Proofs need two players, zero-sum returns and no chance, so the backup is
+switched off for any other game (the search then only estimates).
 
 Seedable: the same ``seed`` gives the same tree and the same answer.
 """
@@ -15,44 +25,78 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from zermelo.core.game import Game
-from zermelo.search.base import Clock, SearchResult, SearchStats, check_game, terminal_value
+from zermelo.core.errors import OptionError
+from zermelo.core.game import CHANCE, Chance, Game, Information, Utility
+from zermelo.search.base import (
+    MAX_ITERATIONS,
+    Clock,
+    SearchResult,
+    SearchStats,
+    Supports,
+    check_range,
+    terminal_value,
+    viewer,
+)
 
 NAME = "mcts"
+SUPPORTS = Supports(players="any", chance=tuple(Chance), information=(Information.PERFECT,),
+                    utility=tuple(Utility))
 
-Rollout = Callable[[Game[Any, Any], Any, random.Random], tuple[float, ...]]
+Rollout = Callable[[Game[Any, Any], Any, random.Random], Sequence[float]]
 """Plays on from a non-terminal state and returns each player's return (or an estimate)."""
 
 
 def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[float, ...]:
-    """Uniformly random moves to the end of the game."""
+    """Uniformly random moves, and chance outcomes drawn with their probabilities, to the end
+    of the game."""
+    chance = game.info.chance is not Chance.DETERMINISTIC
     while not game.is_terminal(state):
-        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        if chance and game.to_move(state) == CHANCE:
+            move = game.sample_chance(state, rng)
+        else:
+            move = rng.choice(game.legal_moves(state))
+        state = game.apply(state, move)
     return game.returns(state)
 
 
+def proves(game: Game[Any, Any]) -> bool:
+    """Whether proven-value backup is sound for ``game``: two players, zero-sum, no chance."""
+    info = game.info
+    return (info.num_players == 2 and info.utility is Utility.ZERO_SUM
+            and info.chance is Chance.DETERMINISTIC)
+
+
 class Node:
-    """A tree node; ``total`` sums the returns of the player who moved *into* this node."""
+    """A tree node; ``totals`` sums the returns backed up through it, one per player."""
 
-    __slots__ = ("children", "mover", "proven", "state", "total", "untried", "visits")
+    __slots__ = ("children", "mover", "proven", "state", "terminal", "totals", "untried",
+                 "visits")
 
-    def __init__(self, game: Game[Any, Any], state: Any, rng: random.Random) -> None:
+    def __init__(self, game: Game[Any, Any], state: Any, rng: random.Random, solve: bool
+                 ) -> None:
         self.state = state
         self.mover = game.to_move(state)
+        self.terminal = game.is_terminal(state)
         self.children: dict[Any, Node] = {}
         self.visits = 0
-        self.total = 0.0
+        self.totals = [0.0] * game.info.num_players
         self.proven: float | None = None
-        """The exact value from ``mover``'s view, once known."""
-        if game.is_terminal(state):
-            self.untried: list[Any] = []
-            self.proven = terminal_value(game, state)
-        else:
+        """The exact value from ``mover``'s view, once known (with proven-value backup)."""
+        self.untried: list[Any] = []
+        """Moves not expanded yet; chance nodes keep none (their outcomes are drawn)."""
+        if self.terminal:
+            if solve:
+                self.proven = terminal_value(game, state)
+        elif self.mover != CHANCE:
             self.untried = game.legal_moves(state)
             rng.shuffle(self.untried)
+
+    def mean(self, player: int) -> float:
+        """``player``'s mean return over the simulations through this node."""
+        return self.totals[player] / self.visits
 
     def value_for(self, player: int) -> float | None:
         """The proven value from ``player``'s view, if proven (two-player zero-sum)."""
@@ -76,17 +120,20 @@ def mcts(
 
     The best move is a proven win if there is one, else the most visited child not proven to
     lose. The value is the proven value when the root is proven (``exact``), else the mean
-    return of the best move from the side to move's view.
+    return of the best move from the side to move's view. At a chance node there is no move to
+    choose: the value is the first player's mean return there.
     """
-    check_game(game, NAME)
-    if iterations < 1:
-        raise ValueError(f"iterations {iterations}: must be 1 or more")
+    SUPPORTS.check(game, NAME)
+    check_range("iterations", iterations, 1, MAX_ITERATIONS)
+    if seconds is not None and not seconds > 0:
+        raise OptionError(f"seconds {seconds}: must be more than 0")
+    solve = solve and proves(game)
     rng = random.Random(seed)
     play_out = rollout or random_rollout
     stats = SearchStats()
     clock = Clock(stats)
-    best_return = game.info.max_return
-    root = Node(game, state, rng)
+    best_return, worst_return = game.info.max_return, game.info.min_return
+    root = Node(game, state, rng, solve)
     stats.nodes = 1
     deadline = None if seconds is None else time.perf_counter() + seconds
 
@@ -96,49 +143,58 @@ def mcts(
         if value is not None:
             # a proven loss is never chosen again; a proven draw counts at its value (a proven
             # win has already proven the parent, which is then not searched any more)
-            return -math.inf if value <= game.info.min_return else value + explore
-        return child.total / child.visits + explore
+            return -math.inf if value <= worst_return else value + explore
+        return child.mean(parent.mover) + explore
 
-    while root.proven is None or not solve:
-        if stats.iterations >= iterations or (deadline and time.perf_counter() > deadline):
+    def grow(node: Node, move: Any) -> Node:
+        child = node.children[move] = Node(game, game.apply(node.state, move), rng, solve)
+        stats.nodes += 1
+        return child
+
+    while root.proven is None:
+        if stats.iterations >= iterations or (
+                deadline and stats.iterations and time.perf_counter() > deadline):
             break
         stats.iterations += 1
         node, path = root, [root]
-        # selection
-        while not node.untried and node.children and (node.proven is None or not solve):
-            parent = node
-            node = max(parent.children.values(), key=lambda c: ucb(parent, c))
+        # selection and expansion: down the tree to a new node or one proven or terminal
+        while node.proven is None and not node.terminal:
+            if node.mover == CHANCE:
+                outcome = game.sample_chance(node.state, rng)
+                new = outcome not in node.children
+                node = grow(node, outcome) if new else node.children[outcome]
+            elif node.untried:
+                node, new = grow(node, node.untried.pop()), True
+            else:
+                parent = node
+                node, new = max(parent.children.values(), key=lambda c: ucb(parent, c)), False
             path.append(node)
-        # expansion
-        if node.untried and (node.proven is None or not solve):
-            move = node.untried.pop()
-            child = Node(game, game.apply(node.state, move), rng)
-            node.children[move] = child
-            stats.nodes += 1
-            node = child
-            path.append(node)
+            if new:
+                break
         stats.max_depth = max(stats.max_depth, len(path) - 1)
         # simulation
-        if node.proven is not None and (solve or game.is_terminal(node.state)):
-            own = node.proven
-            returns: tuple[float, ...] = _returns_from(node.mover, own)
+        if node.proven is not None:
+            returns: Sequence[float] = _returns_from(game, node.mover, node.proven)
+        elif node.terminal:
+            returns = game.returns(node.state)
         else:
             returns = play_out(game, node.state, rng)
         # backpropagation
         for i in range(len(path) - 1, -1, -1):
             n = path[i]
             n.visits += 1
-            if i > 0:
-                n.total += returns[path[i - 1].mover]
+            totals = n.totals
+            for player, value in enumerate(returns):
+                totals[player] += value
             if solve and n.proven is None and i < len(path) - 1:
                 _try_prove(n, best_return)
     clock.stop()
     return _result(game, root, stats)
 
 
-def _returns_from(mover: int, value: float) -> tuple[float, float]:
-    """Two-player returns where ``mover`` gets ``value``."""
-    return (value, -value) if mover == 0 else (-value, value)
+def _returns_from(game: Game[Any, Any], mover: int, value: float) -> tuple[float, ...]:
+    """Two-player zero-sum returns where ``mover`` gets ``value`` (and the other ``-value``)."""
+    return tuple(value if p == mover else -value for p in range(game.info.num_players))
 
 
 def _try_prove(node: Node, best_return: float) -> None:
@@ -151,23 +207,26 @@ def _try_prove(node: Node, best_return: float) -> None:
 
 
 def _result(game: Game[Any, Any], root: Node, stats: SearchStats) -> SearchResult[Any]:
-    if not root.children:
-        value = root.proven if root.proven is not None else 0.0
-        return SearchResult(value, None, (), stats, root.proven is not None, NAME)
+    """The best move, principal line (up to the first chance node) and value at ``root``."""
+    if root.terminal:
+        value = root.proven
+        if value is None:
+            value = game.returns(root.state)[viewer(game, root.state)]
+        return SearchResult(value, None, (), stats, True, NAME)
+    if root.mover == CHANCE:
+        return SearchResult(root.mean(viewer(game, root.state)), None, (), stats, False, NAME)
     line: list[Any] = []
     node = root
-    while node.children:
-        move, child = _best_child(node)
+    while node.children and node.mover != CHANCE:
+        move, node = _best_child(node)
         line.append(move)
-        node = child
-    move, child = _best_child(root)
+    child = root.children[line[0]]
     if root.proven is not None:
         value, exact = root.proven, True
     else:
         proven = child.value_for(root.mover)
-        mean = child.total / child.visits if child.visits else 0.0
-        value, exact = (proven if proven is not None else mean), False
-    return SearchResult(value, move, tuple(line), stats, exact, NAME)
+        value, exact = (proven if proven is not None else child.mean(root.mover)), False
+    return SearchResult.of_line(value, line, stats, exact, NAME)
 
 
 def _best_child(node: Node) -> tuple[Any, Node]:

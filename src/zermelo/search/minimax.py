@@ -11,17 +11,18 @@ from typing import Any
 from zermelo.core.game import Game
 from zermelo.search.base import (
     INF,
+    TWO_PLAYER_PERFECT,
     Clock,
     Evaluator,
     SearchResult,
     SearchStats,
-    check_depth,
-    check_game,
+    depth_limit,
     terminal_value,
     zero_evaluation,
 )
 
 NAME = "minimax"
+SUPPORTS = TWO_PLAYER_PERFECT
 
 
 def minimax(
@@ -37,17 +38,14 @@ def minimax(
     states at the limit are scored by ``evaluate`` (default: 0). Ties between moves go to the
     first in the game's move order.
     """
-    check_game(game, NAME)
-    check_depth(depth)
+    SUPPORTS.check(game, NAME)
+    limit = depth_limit(game, depth, NAME)
     evaluate = evaluate or zero_evaluation
     stats = SearchStats()
     clock = Clock(stats)
-    limit = INF if depth is None else depth
 
     def search(state: Any, left: float, ply: int) -> tuple[float, list[Any]]:
-        stats.nodes += 1
-        if ply > stats.max_depth:
-            stats.max_depth = ply
+        stats.visit(ply)
         if game.is_terminal(state):
             return terminal_value(game, state), []
         if left <= 0:
@@ -66,12 +64,4 @@ def minimax(
 
     value, line = search(state, limit, 0)
     clock.stop()
-    return SearchResult(
-        value=value,
-        best_move=line[0] if line else None,
-        pv=tuple(line),
-        stats=stats,
-        exact=stats.evaluations == 0,
-        algorithm=NAME,
-        depth=depth,
-    )
+    return SearchResult.of_line(value, line, stats, stats.evaluations == 0, NAME, depth)

@@ -6,11 +6,12 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from zermelo.core.game import Game
-from zermelo.search.base import Evaluator, SearchResult
+from zermelo.core.errors import OptionError
+from zermelo.core.game import CHANCE, Game
+from zermelo.search.base import Evaluator, ReturnsEvaluator, SearchResult
 
 Player = Callable[[Game[Any, Any], Any], Hashable]
-"""A player picks a legal move in a non-terminal state."""
+"""A player picks a legal move in a non-terminal state where a player (not chance) moves."""
 
 
 class RandomPlayer:
@@ -28,17 +29,19 @@ class SearchPlayer:
     """Plays the best move of a search: ``SearchPlayer("alphabeta", depth=3)``.
 
     ``algorithm`` is a name from :data:`zermelo.search.algorithms.ALGORITHMS`; the keyword
-    options go to the search (``depth``, ``evaluate``, ``iterations``, ``seed``). The last
-    search result is kept in :attr:`last` for inspection.
+    options go to the search (``depth``, ``evaluate``, ``evaluate_returns``, ``iterations``,
+    ``seed``). The last search result is kept in :attr:`last` for inspection.
     """
 
     def __init__(self, algorithm: str = "alphabeta-tt", *, depth: int | None = None,
-                 evaluate: Evaluator | None = None, iterations: int = 1000,
+                 evaluate: Evaluator | None = None,
+                 evaluate_returns: ReturnsEvaluator | None = None, iterations: int = 1000,
                  seed: int | None = 0) -> None:
         from zermelo.search.algorithms import get_algorithm
 
         get_algorithm(algorithm)
         self.algorithm, self.depth, self.evaluate = algorithm, depth, evaluate
+        self.evaluate_returns = evaluate_returns
         self.iterations, self.seed = iterations, seed
         self.last: SearchResult[Any] | None = None
 
@@ -46,17 +49,29 @@ class SearchPlayer:
         from zermelo.search.algorithms import search
 
         self.last = search(self.algorithm, game, state, depth=self.depth,
-                           evaluate=self.evaluate, iterations=self.iterations, seed=self.seed)
+                           evaluate=self.evaluate, evaluate_returns=self.evaluate_returns,
+                           iterations=self.iterations, seed=self.seed)
         move: Hashable = self.last.best_move
         return move if move is not None else game.legal_moves(state)[0]
 
 
-def play_match(game: Game[Any, Any], players: Sequence[Player], state: Any = None) -> list[Any]:
-    """Play a game from ``state`` (default: the start) and return every state in order."""
+def play_match(game: Game[Any, Any], players: Sequence[Player], state: Any = None,
+               rng: random.Random | None = None) -> list[Any]:
+    """Play a game from ``state`` (default: the start) and return every state in order.
+
+    ``players`` holds one player per player of the game, in ``info.players`` order. Chance
+    outcomes are drawn with ``game.sample_chance`` from ``rng`` (default: seeded with 0, so a
+    match between deterministic players is reproducible); no player is asked to move for chance.
+    """
+    count = game.info.num_players
+    if len(players) != count:
+        raise OptionError(f"{len(players)} players for {game.info.title}: must be {count}")
+    rng = random.Random(0) if rng is None else rng
     state = game.initial_state() if state is None else state
     states = [state]
     while not game.is_terminal(state):
-        player = players[game.to_move(state)]
-        state = game.play(state, player(game, state))
+        mover = game.to_move(state)
+        move = game.sample_chance(state, rng) if mover == CHANCE else players[mover](game, state)
+        state = game.play(state, move)
         states.append(state)
     return states

@@ -14,7 +14,7 @@ about a position, keyed by ``game.key(state)`` (one key per symmetry class):
 
 Storing a bound as if it were exact is the capstone's first defect (seed 000): a value found
 after a cut-off only bounds the true value, and reusing it as exact in another window gives
-wrong answers (see :mod:`zermelo.games.musketeers.capstone`).
+wrong answers (see :mod:`zermelo.solvers.musketeers.capstone`).
 """
 
 from __future__ import annotations

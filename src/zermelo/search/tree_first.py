@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zermelo.core.game import Game
-from zermelo.search.alphabeta import root_window
+from zermelo.search.alphabeta import SUPPORTS, root_window
 from zermelo.search.base import (
     INF,
     Evaluator,
     SearchResult,
     SearchStats,
-    check_depth,
-    check_game,
+    depth_limit,
     terminal_value,
     zero_evaluation,
 )
@@ -39,16 +38,14 @@ class TreeNode:
 def tree_first(game: Game[Any, Any], state: Any, *, depth: int | None = None,
                evaluate: Evaluator | None = None) -> SearchResult[Any]:
     """Build the tree below ``state`` to ``depth`` plies, then run alpha-beta over it."""
-    check_game(game, NAME)
-    check_depth(depth)
+    SUPPORTS.check(game, NAME)
+    limit = depth_limit(game, depth, NAME)
     scorer = evaluate or zero_evaluation
     stats = SearchStats()
-    limit = INF if depth is None else depth
     begin = time.perf_counter()
 
     def build(s: Any, left: float, ply: int) -> TreeNode:
-        stats.nodes += 1
-        stats.max_depth = max(stats.max_depth, ply)
+        stats.visit(ply)
         node = TreeNode(game.to_move(s))
         if game.is_terminal(s):
             node.value = terminal_value(game, s)
@@ -87,5 +84,4 @@ def tree_first(game: Game[Any, Any], state: Any, *, depth: int | None = None,
     stats.seconds = done - begin
     stats.extra["build_seconds"] = built - begin
     stats.extra["search_seconds"] = done - built
-    return SearchResult(value, line[0] if line else None, tuple(line), stats,
-                        stats.evaluations == 0, NAME, depth)
+    return SearchResult.of_line(value, line, stats, stats.evaluations == 0, NAME, depth)

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 import platformdirs
 
-from zermelo.core.errors import ZermeloError
+from zermelo.core.errors import DataError
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
@@ -36,7 +36,7 @@ def default_root() -> Path:
     return Path(env) if env else Path(platformdirs.user_data_dir("zermelo"))
 
 
-class DatabaseError(ZermeloError):
+class DatabaseError(DataError):
     """A database that is missing, incomplete, corrupt or of another variant."""
 
     kind = "database"

@@ -1,7 +1,8 @@
 """The FastAPI application: the JSON endpoints of :mod:`zermelo.web.service`, errors as JSON.
 
 Every bad request answers ``{"error": "<one line>"}``: 404 for an unknown game or engine, 422
-for a body that is not the JSON asked for, 400 for a bad position or an illegal move.
+for a body that is not the JSON asked for or an option out of its range, 400 for a bad position
+or an illegal move. Anything else is a bug: 500 ``{"error": "internal error: ..."}``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 
 from zermelo import __version__
-from zermelo.core.errors import UnknownNameError
+from zermelo.core.errors import OptionError, UnknownNameError, ZermeloError
 from zermelo.games.registry import get_game
 from zermelo.web import service
 from zermelo.web.svg import text_to_svg
@@ -71,13 +72,15 @@ def create_app(db: Path | None = None) -> FastAPI:
     async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
         return _error(422, _validation_message(error))
 
-    @app.exception_handler(ValueError)
-    async def bad_input(request: Request, error: ValueError) -> JSONResponse:
-        return _error(404 if isinstance(error, UnknownNameError) else 400, str(error))
+    @app.exception_handler(ZermeloError)
+    async def bad_input(request: Request, error: ZermeloError) -> JSONResponse:
+        if isinstance(error, UnknownNameError):
+            return _error(404, str(error))
+        return _error(422 if isinstance(error, OptionError) else 400, str(error))
 
     @app.exception_handler(Exception)
     async def failure(request: Request, error: Exception) -> JSONResponse:
-        return _error(500, f"internal error: {type(error).__name__}")
+        return _error(500, f"internal error: {type(error).__name__}, please report")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> str:
@@ -91,7 +94,7 @@ def create_app(db: Path | None = None) -> FastAPI:
         position = options.pop("position", None)
         variant = service.game_for(game, options)
         state = service.read_position(variant, position)
-        render = get_game(game).render
+        render = get_game(game).draw
         moves = [(variant.format_move(state, m), render(variant, variant.apply(state, m)))
                  for m in variant.legal_moves(state)]
         return Response(text_to_svg(render(variant, state), moves), media_type="image/svg+xml")
@@ -101,11 +104,12 @@ def create_app(db: Path | None = None) -> FastAPI:
         """The games, their sides and start positions, and the engines."""
         return service.games()
 
-    @app.post("/api/musketeers/analyze")
-    def analyze(body: PositionRequest) -> dict[str, Any]:
-        """The database's result of the position and of every legal move."""
-        game = service.game_for("musketeers", body.options)
-        return service.analyze(game, service.read_position(game, body.position), db)
+    @app.post("/api/{game}/analyze")
+    def analyze(game: str, body: PositionRequest) -> dict[str, Any]:
+        """The game's analysis: the value of the position and of every legal move (from a
+        database or a solver), best moves marked; 400 for a game without one."""
+        variant = service.game_for(game, body.options)
+        return service.analyze(variant, service.read_position(variant, body.position), db)
 
     @app.post("/api/{game}/moves")
     def moves(game: str, body: PositionRequest) -> dict[str, Any]:

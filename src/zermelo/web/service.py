@@ -6,22 +6,23 @@ answers from those alone. Bad input raises the typed errors of :mod:`zermelo.cor
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from zermelo.core.errors import GameNotSupportedError, IllegalMoveError
-from zermelo.engines import ENGINES, create_engine
-from zermelo.engines.registry import open_database
-from zermelo.games.registry import GAMES, AnyGame, get_game
+from zermelo.core.errors import IllegalMoveError
+from zermelo.core.game import CHANCE
+from zermelo.engines import create_engine, engines_for
+from zermelo.games.registry import GAMES, AnyGame, entry_of, get_game
 
 Json = dict[str, Any]
 
 
 @lru_cache(maxsize=64)
 def _variant(name: str, options: frozenset[tuple[str, str]]) -> AnyGame:
-    return get_game(name).create(dict(options))
+    return get_game(name).game(dict(options))
 
 
 def game_for(name: str, options: Mapping[str, str]) -> AnyGame:
@@ -38,31 +39,30 @@ def describe(game: AnyGame, state: Any) -> Json:
     """A position with the side to move and whether and how the game has ended, also in the
     game's own words (``message``)."""
     winner = game.winner(state)
+    mover = game.to_move(state)
     return {
         "position": game.format_position(state),
-        "to_move": game.info.players[game.to_move(state)],
+        "to_move": game.info.players[mover] if mover >= 0 else "chance",
         "status": {"over": game.is_terminal(state),
                    "winner": None if winner is None else game.info.players[winner],
-                   "message": get_game(game.info.name).status(game, state)},
+                   "message": entry_of(game).status_line(game, state)},
     }
 
 
 def games() -> Json:
-    """The games (with their sides, start and engines) and the engines."""
-    return {
-        "games": [
-            {"name": name, "title": entry.title, "players": list(game.info.players),
-             "start": game.format_position(game.initial_state()),
-             "engines": [e.name for e in ENGINES.values() if e.games is None or name in e.games]}
-            for name, entry in GAMES.items()
-            for game in [game_for(name, {})]
-        ],
-        "engines": [
-            {"name": e.name, "summary": e.summary, "level": e.level,
-             "default_level": e.default_level, "games": e.games}
-            for e in ENGINES.values()
-        ],
-    }
+    """Every game with its sides, start position, option schema and engines (the default
+    first)."""
+    listed = []
+    for name, entry in GAMES.items():
+        game = game_for(name, {})
+        engines = [e.as_json() for e in engines_for(entry, game)]
+        listed.append({
+            "name": name, "title": entry.title, "players": list(game.info.players),
+            "start": game.format_position(game.initial_state()),
+            "options": entry.options.as_json(), "engines": engines,
+            "default_engine": entry.default_engine, "analysis": entry.analysis is not None,
+        })
+    return {"games": listed}
 
 
 def moves(game: AnyGame, state: Any) -> Json:
@@ -81,21 +81,24 @@ def play(game: AnyGame, state: Any, move_text: str) -> Json:
 def engine_move(game: AnyGame, state: Any, spec: str, seed: int | None, db: Path | None
                 ) -> Json:
     """The engine's move and the position after it."""
-    engine = create_engine(spec, game, seed=seed, db=db)
+    engine = create_engine(spec, game, seed=seed, data=db)
     if game.is_terminal(state):
         raise IllegalMoveError("the game is over: no move to play")
-    move = engine(game, state)
+    if game.to_move(state) == CHANCE:  # the dice are thrown here, not by the engine
+        move = game.sample_chance(state, random.Random(seed))
+    else:
+        move = engine(game, state)
     return {"move": game.format_move(state, move), **describe(game, game.play(state, move))}
 
 
-def analyze(game: AnyGame, state: Any, db: Path | None) -> Json:
-    """The database's result of the position and of every legal move (Three Musketeers)."""
-    if game.info.name != "musketeers":
-        raise GameNotSupportedError(f"no analysis for {game.info.title}")
-    database = open_database(game, db)
+def analyze(game: AnyGame, state: Any, data: Path | None) -> Json:
+    """The game's analysis: the position's value and every legal move's, best moves marked."""
+    analysis = entry_of(game).analyze(game, state, data)
+    best = set(analysis.best)
     return {
-        "result": str(database.lookup(state)),
-        "moves": [{"move": game.format_move(state, m), "result": str(r)}
-                  for m, r in database.analyze(state)],
+        "value": analysis.value.as_json(),
+        "result": str(analysis.value),
+        "moves": [{"move": game.format_move(state, m), "value": v.as_json(), "result": str(v),
+                   "best": m in best} for m, v in analysis.moves],
         **describe(game, state),
     }

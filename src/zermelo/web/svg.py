@@ -5,7 +5,7 @@ picture is exactly what ``zermelo play`` shows, with no font or script from else
 
 The picture also says where each legal move can be clicked, from the drawing alone: a move's
 *cells* are those whose character changes when it is played (``e1-d1``: two cells, ``b2``: one).
-A one-cell move named by a label drawn in its own column of characters (Connect Four's column
+A one-cell move named by a label drawn in its own column of characters (column
 digits) is clicked anywhere in that column.
 """
 

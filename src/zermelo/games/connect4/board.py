@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from zermelo.core.errors import OptionError
+
 MAX_BITS = 63
 """Bits available to a board with its sentinel row (the sign bit of an int64 stays free)."""
 MAX_WIDTH = 9
@@ -26,16 +28,16 @@ class Board:
 
     def __post_init__(self) -> None:
         if not (1 <= self.width <= MAX_WIDTH and self.height >= 1):
-            raise ValueError(
+            raise OptionError(
                 f"board {self.width}x{self.height}: width must be 1-{MAX_WIDTH}, height at least 1"
             )
         if self.width * (self.height + 1) > MAX_BITS:
-            raise ValueError(
+            raise OptionError(
                 f"board {self.width}x{self.height}: width x (height + 1) must be at most "
                 f"{MAX_BITS} bits"
             )
         if self.k < 2:
-            raise ValueError(f"k = {self.k}: at least 2 stones in a row must be needed to win")
+            raise OptionError(f"k = {self.k}: at least 2 stones in a row must be needed to win")
 
     @property
     def stride(self) -> int:

@@ -33,6 +33,18 @@ def down(x: int, s: int) -> int:
 
 
 @njit(cache=True)
+def canonical_key(current: int, mask: int, width: int, stride: int) -> int:
+    """The one key of a position and its mirror image: ``current + mask`` of the smaller of
+    the two. Rules, book and solver all index by it."""
+    bits = (1 << stride) - 1
+    key = current + mask
+    out = 0
+    for c in range(width):
+        out |= ((key >> (c * stride)) & bits) << ((width - 1 - c) * stride)
+    return min(key, out)
+
+
+@njit(cache=True)
 def popcount(x: int) -> int:
     """The number of set bits of a non-negative int64."""
     x = x - ((x >> 1) & 0x5555555555555555)

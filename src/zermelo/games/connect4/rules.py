@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from zermelo.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from zermelo.core.game import Game, GameInfo
 from zermelo.games.connect4.board import Board
+from zermelo.games.connect4.kernels import canonical_key
 
 PLAYERS = ("X", "O")
 """The first player (X) and the second (O)."""
@@ -174,5 +175,4 @@ class ConnectFour(Game[Position, int]):
 
     def key(self, state: Position) -> Hashable:
         """``current + mask`` (one number per position) of the smaller of the two mirror images."""
-        mirror = self.board.mirror
-        return min(state.current + state.mask, mirror(state.current) + mirror(state.mask))
+        return int(canonical_key(state.current, state.mask, self.board.width, self.board.stride))

@@ -23,7 +23,12 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from zermelo.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from zermelo.core.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    OptionError,
+)
 from zermelo.core.game import Game, GameInfo
 from zermelo.core.grid import Grid
 
@@ -91,9 +96,9 @@ class ThreeMusketeers(Game[Position, Move]):
     ) -> None:
         self.grid = Grid(width, height)
         if not 2 <= musketeers < self.grid.size:
-            raise ValueError(f"{musketeers} musketeers: need at least 2 and fewer than squares")
+            raise OptionError(f"{musketeers} musketeers: need at least 2 and fewer than squares")
         if first not in SIDES:
-            raise ValueError(f"first side {first!r}: expected M or E")
+            raise OptionError(f"first side {first!r}: expected M or E")
         self.musketeers = musketeers
         self.first = SIDES.index(first)
         if start is None:
@@ -103,9 +108,9 @@ class ThreeMusketeers(Game[Position, Move]):
                 self.grid.parse_square(s) if isinstance(s, str) else s for s in start
             )
         if len(set(squares)) != musketeers:
-            raise ValueError(f"start needs {musketeers} distinct squares, got {len(set(squares))}")
+            raise OptionError(f"start needs {musketeers} distinct squares, got {len(set(squares))}")
         if not all(0 <= s < self.grid.size for s in squares):
-            raise ValueError("start square off the board")
+            raise OptionError("start square off the board")
         self.start = tuple(sorted(squares))
         self.info = GameInfo(
             name="musketeers",

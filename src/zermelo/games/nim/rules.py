@@ -30,7 +30,12 @@ from functools import reduce
 from operator import xor
 from typing import NamedTuple
 
-from zermelo.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from zermelo.core.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    OptionError,
+)
 from zermelo.core.game import Game, GameInfo
 
 SIDES = ("A", "B")
@@ -69,9 +74,9 @@ class Nim(Game[NimState, NimMove]):
     def __init__(self, piles: Sequence[int] = DEFAULT_PILES, misere: bool = False) -> None:
         piles = tuple(piles)
         if not piles:
-            raise ValueError("Nim needs at least one pile")
+            raise OptionError("Nim needs at least one pile")
         if any(p < 0 for p in piles):
-            raise ValueError(f"piles {piles}: sizes must be 0 or more")
+            raise OptionError(f"piles {piles}: sizes must be 0 or more")
         self.piles = piles
         self.misere = misere
         self.info = GameInfo(

@@ -25,7 +25,12 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cached_property
 
-from zermelo.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from zermelo.core.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    OptionError,
+)
 from zermelo.core.game import Game, GameInfo
 from zermelo.core.grid import Grid
 
@@ -46,7 +51,7 @@ class TicTacToe(Game[TicTacToeState, int]):
     def __init__(self, width: int = 3, height: int = 3, k: int = 3) -> None:
         self.grid = Grid(width, height)
         if not 1 <= k <= max(width, height):
-            raise ValueError(f"k={k}: need 1 <= k <= the longer side ({max(width, height)})")
+            raise OptionError(f"k={k}: need 1 <= k <= the longer side ({max(width, height)})")
         self.k = k
         self.size = self.grid.size
         self.full = self.grid.full

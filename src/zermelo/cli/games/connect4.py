@@ -17,22 +17,19 @@ from zermelo.cli.common import console
 from zermelo.core.errors import (
     IllegalMoveError,
     InvalidPositionError,
+    OptionError,
     UnknownNameError,
     ZermeloError,
 )
 from zermelo.games.connect4 import ConnectFour, Position
-from zermelo.games.connect4.book import (
-    OpeningBook,
-    build_book,
-    default_path,
-    positions_up_to,
-)
-from zermelo.games.connect4.heuristic import EVALUATIONS, heuristic_player
+from zermelo.games.connect4.entry import ENTRY
 from zermelo.games.connect4.kernels import geometry
 from zermelo.games.connect4.kernels import perft as perft_kernel
 from zermelo.games.connect4.render import board_text, status_line
-from zermelo.games.connect4.solver import Solver
-from zermelo.games.connect4.variant import game_from_options
+from zermelo.solvers.connect4.book import OpeningBook, default_path
+from zermelo.solvers.connect4.builder import build_book, positions_up_to
+from zermelo.solvers.connect4.heuristic import EVALUATIONS, heuristic_player
+from zermelo.solvers.connect4.solver import Solver
 
 app = typer.Typer(help="Connect Four: positions, the strong solver, heuristic engines, the "
                        "opening book.", no_args_is_help=True)
@@ -53,7 +50,8 @@ BookOpt = Annotated[Path | None, typer.Option(
 
 
 def _game(board: str, k: int) -> ConnectFour:
-    return game_from_options({"board": board, "k": str(k)})
+    game = cast(ConnectFour, ENTRY.game({"board": board, "k": str(k)}))
+    return game
 
 
 def _solver(game: ConnectFour, book: Path | None) -> Solver:
@@ -170,7 +168,7 @@ def perft(depth: Annotated[int, typer.Argument(help="How many moves ahead.")],
           board: BoardOpt = "7x6", k: KOpt = 4) -> None:
     """Count the move sequences of a given length from a position (games stop at a win)."""
     if depth < 0:
-        raise ValueError(f"depth {depth}: must be at least 0")
+        raise OptionError(f"depth {depth}: must be at least 0")
     game = _game(board, k)
     state = game.parse_position(moves)
     count = 0 if state.won and depth > 0 else perft_kernel(state.current, state.mask, depth,

@@ -1,6 +1,7 @@
-"""Three Musketeers engines that read the strong solution: ``perfect`` and ``swindle``.
+"""Three Musketeers engines that read the strong solution (``perfect``, ``swindle``), and its
+analysis of a position.
 
-Scores are the database's bytes (:mod:`zermelo.games.musketeers.values`): the musketeers prefer
+Scores are the database's bytes (:mod:`zermelo.solvers.musketeers.values`): the musketeers prefer
 higher scores and the enemies lower ones, so "the best move" is a max or a min over the scores
 of the positions the moves lead to.
 """
@@ -9,12 +10,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from pathlib import Path
 from typing import Any
 
+from zermelo.core.errors import OptionError
 from zermelo.core.game import Game
-from zermelo.games.musketeers.database import Database
-from zermelo.games.musketeers.rules import MUSKETEERS, Move, Position
-from zermelo.games.musketeers.values import THRESHOLD
+from zermelo.core.value import Analysis, Value
+from zermelo.games.musketeers.rules import MUSKETEERS, Move, Position, ThreeMusketeers
+from zermelo.solve.cache import kept, stamp
+from zermelo.solve.store import MANIFEST, default_root
+from zermelo.solvers.musketeers.database import Database
+from zermelo.solvers.musketeers.indexing import Variant
+from zermelo.solvers.musketeers.values import THRESHOLD
 
 
 def wins_for(side: int, score: int) -> bool:
@@ -52,7 +59,7 @@ class SwindlePlayer(PerfectPlayer):
     def __init__(self, database: Database, seed: int | None = None, slack: int = 0) -> None:
         super().__init__(database, seed)
         if slack < 0:
-            raise ValueError(f"swindle slack {slack}: must be 0 or more")
+            raise OptionError(f"swindle slack {slack}: must be 0 or more")
         self.slack = slack
 
     def __call__(self, game: Game[Any, Any], state: Position) -> Hashable:
@@ -73,3 +80,35 @@ class SwindlePlayer(PerfectPlayer):
         if not replies:
             return 0.0
         return sum(wins_for(side, s) for _, s in replies) / len(replies)
+
+
+def open_database(game: ThreeMusketeers, data: Path | None) -> Database:
+    """The database of ``game``'s variant under ``data`` (default location), kept between calls
+    (building the indexing tables takes about a second on 5x5) and opened anew when the
+    manifest changes, e.g. after a build adds tables."""
+    variant = Variant.of(game)
+    version = stamp((data or default_root()) / variant.name / MANIFEST)
+    if version is None:
+        return Database.open(variant, data)  # raises the "build it first" error
+    return kept(("musketeers", variant, data), version, lambda: Database.open(variant, data))
+
+
+def perfect(game: ThreeMusketeers, level: int | None, seed: int | None,
+            data: Path | None) -> PerfectPlayer:
+    """The ``perfect`` engine of ``game``'s variant."""
+    return PerfectPlayer(open_database(game, data), seed)
+
+
+def swindle(game: ThreeMusketeers, level: int | None, seed: int | None,
+            data: Path | None) -> SwindlePlayer:
+    """The ``swindle`` engine with ``level`` plies of slack."""
+    return SwindlePlayer(open_database(game, data), seed, level or 0)
+
+
+def analysis(game: ThreeMusketeers, state: Position, data: Path | None) -> Analysis:
+    """The database's value of ``state`` and of every legal move."""
+    database = open_database(game, data)
+    players = game.info.players
+    moves = [(m, Value.parse(str(r), players)) for m, r in database.analyze(state)]
+    return Analysis.of(Value.parse(str(database.lookup(state)), players), moves,
+                       players[game.to_move(state)])

@@ -5,20 +5,23 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import asdict
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 from rich.table import Table
 
-from zermelo.cli.common import BoardOpt, JsonOpt, MusketeersOpt, console, read_position
+from zermelo.cli.common import BoardOpt, JsonOpt, console, read_position
+from zermelo.core.errors import OptionError
 from zermelo.games.musketeers import ENEMIES, Position, ThreeMusketeers
-from zermelo.games.musketeers import weak as solver
-from zermelo.games.musketeers.capstone import (
+from zermelo.games.musketeers.entry import ENTRY
+from zermelo.solvers.musketeers import weak as solver
+from zermelo.solvers.musketeers.capstone import (
     capstone_search,
     find_discrepancies,
     sample_positions,
 )
-from zermelo.games.musketeers.variant import game_from_options
+
+MusketeersOpt = Annotated[int, typer.Option("--musketeers", help="How many musketeers.")]
 
 SIDE_WORDS = {"E": "the enemies win", "M": "the musketeers win"}
 
@@ -27,7 +30,8 @@ def _game(board: str, musketeers: int, start: str | None) -> ThreeMusketeers:
     options = {"board": board, "musketeers": str(musketeers)}
     if start:
         options["start"] = start
-    return game_from_options(options)
+    game = cast(ThreeMusketeers, ENTRY.game(options))
+    return game
 
 
 def _truth(game: ThreeMusketeers, board: solver.Board) -> Any:
@@ -111,9 +115,9 @@ def weak_solve(
 ) -> None:
     """Prove who wins by search alone (no database): nodes, table size, proof size, time."""
     if not 16 <= table_bits <= 32:
-        raise ValueError(f"table bits {table_bits}: expected 16 to 32")
+        raise OptionError(f"table bits {table_bits}: expected 16 to 32")
     if samples < 0:
-        raise ValueError(f"samples {samples}: must be 0 or more")
+        raise OptionError(f"samples {samples}: must be 0 or more")
     game = _game(board, musketeers, start)
     state = (game.initial_state() if position is None
              else game.parse_position(read_position(position)))

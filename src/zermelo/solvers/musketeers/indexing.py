@@ -21,6 +21,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from zermelo.core.errors import OptionError
 from zermelo.core.grid import Grid
 from zermelo.games.musketeers.rules import ThreeMusketeers
 
@@ -57,7 +58,7 @@ class Indexing:
         size = self.grid.size
         self.free_count = size - variant.musketeers
         if variant.musketeers > 8:
-            raise ValueError("at most 8 musketeers are supported by the database")
+            raise OptionError("at most 8 musketeers are supported by the database")
         perms = self.grid.symmetries
         # canonical placement and the symmetry that maps each placement onto it
         self.canon: dict[int, tuple[int, int]] = {}

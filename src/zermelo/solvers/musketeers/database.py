@@ -5,7 +5,7 @@
 'E33'
 
 Tables are ``L{n:02d}-{side}``: all positions with n enemies and ``side`` to move, one byte each
-(:mod:`~zermelo.games.musketeers.values`), indexed by :mod:`~zermelo.games.musketeers.indexing`.
+(:mod:`~zermelo.solvers.musketeers.values`), indexed by :mod:`~zermelo.solvers.musketeers.indexing`.
 A build may stop at ``max_enemies`` layers; asking about a position beyond them is an error.
 """
 
@@ -20,14 +20,15 @@ from typing import Any
 import numba
 import numpy as np
 
-from zermelo.games.musketeers import kernels
-from zermelo.games.musketeers.indexing import Indexing, Variant
-from zermelo.games.musketeers.reach import Reachable, count_reachable
+from zermelo.core.errors import OptionError
 from zermelo.games.musketeers.rules import MUSKETEERS, SIDES, Move, Position, ThreeMusketeers
-from zermelo.games.musketeers.values import THRESHOLD, result_to_score, score_to_result
 from zermelo.solve.layered import BuildReport, Progress, TableSpec, Unit, build
 from zermelo.solve.result import Result
 from zermelo.solve.store import U8, DatabaseError, Store, default_root
+from zermelo.solvers.musketeers import kernels
+from zermelo.solvers.musketeers.indexing import Indexing, Variant
+from zermelo.solvers.musketeers.reach import Reachable, count_reachable
+from zermelo.solvers.musketeers.values import THRESHOLD, result_to_score, score_to_result
 
 CLASSES_PER_UNIT = 32
 """Placement classes per unit of work: small enough for a smooth progress bar."""
@@ -46,7 +47,7 @@ class MusketeersPlan:
     def __init__(self, indexing: Indexing, max_enemies: int) -> None:
         if indexing.free_count > MAX_FREE_SQUARES:
             v = indexing.variant
-            raise ValueError(f"a {v.width}x{v.height} board with {v.musketeers} musketeers has "
+            raise OptionError(f"a {v.width}x{v.height} board with {v.musketeers} musketeers has "
                              f"{indexing.free_count} free squares; a database handles at most "
                              f"{MAX_FREE_SQUARES}")
         self.ix = indexing
@@ -160,7 +161,7 @@ class Database:
         most = indexing.free_count
         top = most if max_enemies is None else max_enemies
         if not 0 <= top <= most:
-            raise ValueError(f"max enemies {top}: expected 0 to {most}")
+            raise OptionError(f"max enemies {top}: expected 0 to {most}")
         return MusketeersPlan(indexing, top)
 
     # -- lookups -------------------------------------------------------------------------
@@ -171,7 +172,7 @@ class Database:
         return self._tables[name]
 
     def score(self, state: Position) -> int:
-        """The stored score of a position (see :mod:`~zermelo.games.musketeers.values`)."""
+        """The stored score of a position (see :mod:`~zermelo.solvers.musketeers.values`)."""
         enemies = state.enemy_count
         if enemies > self.max_enemies:
             covered = (f"up to {self.max_enemies} enemies" if self.max_enemies >= 0

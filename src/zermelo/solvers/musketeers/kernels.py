@@ -2,7 +2,7 @@
 
 Values are one byte, a *score for the musketeers* so that the musketeers maximise and the enemies
 minimise it: a musketeer win in p plies is ``200 - p``, an enemy win in p plies is ``p``
-(see :mod:`zermelo.games.musketeers.values`). A parent's score is its best child's score moved one
+(see :mod:`zermelo.solvers.musketeers.values`). A parent's score is its best child's score moved one
 ply away from the end: ``s - 1`` if ``s >= 128`` (a win for the musketeers takes one ply longer),
 else ``s + 1``.
 
@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from zermelo.games.musketeers.values import M_WIN_0, THRESHOLD
+from zermelo.solvers.musketeers.values import M_WIN_0, THRESHOLD
 
 E_WIN_0 = 0
 NO_MOVE = 255

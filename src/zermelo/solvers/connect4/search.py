@@ -1,6 +1,6 @@
 """The solver's search: compiled negamax alpha-beta over bitboards, and the root's narrowing.
 
-Scores follow the standard convention (see :mod:`zermelo.games.connect4.solver`): with ``n``
+Scores follow the standard convention (see :mod:`zermelo.solvers.connect4.solver`): with ``n``
 stones on a board of ``cells`` cells, a win by the next stone scores ``(cells + 1 - n) // 2``.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zermelo.games.connect4.kernels import Geometry, non_losing_moves
-from zermelo.games.connect4.sorter import order_moves
-from zermelo.games.connect4.table import NO_LOWER, NO_UPPER, Table, probe, store
+from zermelo.games.connect4.kernels import Geometry, canonical_key, non_losing_moves
+from zermelo.solvers.connect4.sorter import order_moves
+from zermelo.solvers.connect4.table import NO_LOWER, NO_UPPER, Table, probe, store
 
 ETC_EMPTY = 22
 """By default enhanced transposition cut-offs are tried only with more empty cells than this,
@@ -19,18 +19,6 @@ where a search saved is worth the table probes."""
 
 Book = tuple[int, np.ndarray, np.ndarray]
 """``(depth, sorted keys, scores)`` of the opening book; depth -1 for none."""
-
-
-@njit(cache=True)
-def mirror_key(current: int, mask: int, geo: Geometry) -> int:
-    """``current + mask`` of the position reflected left to right."""
-    w, s = geo[0], geo[3]
-    bits = (1 << s) - 1
-    key = current + mask
-    out = 0
-    for c in range(w):
-        out |= ((key >> (c * s)) & bits) << ((w - 1 - c) * s)
-    return out
 
 
 @njit(cache=True)
@@ -69,7 +57,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
         if alpha >= beta:
             return alpha
     high = (cells - 1 - n) // 2  # nor can we with ours
-    key = min(current + mask, mirror_key(current, mask, geo))  # mirror images share a score
+    key = canonical_key(current, mask, geo[0], geo[3])  # mirror images share a score
     lower, upper = probe(table, key)
     if upper < high:
         high = upper
@@ -91,7 +79,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
         while rest:
             m = rest & -rest
             rest ^= m
-            child = min(other + (mask | m), mirror_key(other, mask | m, geo))
+            child = canonical_key(other, mask | m, geo[0], geo[3])
             score = -probe(table, child)[1]  # the child's upper bound, from our side
             if score >= beta:
                 store(table, key, score, NO_UPPER, 1)

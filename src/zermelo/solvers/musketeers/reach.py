@@ -16,9 +16,9 @@ from math import comb
 import numba
 import numpy as np
 
-from zermelo.games.musketeers import kernels
-from zermelo.games.musketeers.indexing import Indexing
 from zermelo.games.musketeers.rules import ENEMIES, MUSKETEERS, SIDES, Position
+from zermelo.solvers.musketeers import kernels
+from zermelo.solvers.musketeers.indexing import Indexing
 
 _POPCOUNT = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
 

@@ -6,28 +6,30 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from zermelo.cli.common import BoardOpt, JsonOpt, MusketeersOpt, PositionArg, console, read_position
+from zermelo.cli.common import BoardOpt, JsonOpt, PositionArg, console, read_position
+from zermelo.cli.games.musketeers_weak import MusketeersOpt, weak_solve
 from zermelo.core.errors import ZermeloError
 from zermelo.games.musketeers import SIDES, Position, ThreeMusketeers
-from zermelo.games.musketeers.database import Database
-from zermelo.games.musketeers.indexing import Variant
+from zermelo.games.musketeers.entry import ENTRY
 from zermelo.games.musketeers.render import board_text, status_line
-from zermelo.games.musketeers.variant import game_from_options, parse_board
 from zermelo.solve.layered import TableSpec, missing_positions
+from zermelo.solvers.musketeers.database import Database
+from zermelo.solvers.musketeers.indexing import Variant
 
 app = typer.Typer(help="Three Musketeers: positions, moves (and, with a database, analysis).",
                   no_args_is_help=True)
 
 
 def _game(board: str, musketeers: int) -> ThreeMusketeers:
-    return game_from_options({"board": board, "musketeers": str(musketeers)})
+    game = cast(ThreeMusketeers, ENTRY.game({"board": board, "musketeers": str(musketeers)}))
+    return game
 
 
 @app.command()
@@ -63,15 +65,15 @@ StartOpt = Annotated[str | None, typer.Option("--start", help="Musketeer start s
 
 
 def _open(board: str, musketeers: int, db: Path | None) -> Database:
-    width, height = parse_board(board)
-    return Database.open(Variant(width, height, musketeers), db)
+    return Database.open(Variant.of(_game(board, musketeers)), db)
 
 
 def _start_game(board: str, musketeers: int, start: str | None) -> ThreeMusketeers:
     options = {"board": board, "musketeers": str(musketeers)}
     if start:
         options["start"] = start
-    return game_from_options(options)
+    game = cast(ThreeMusketeers, ENTRY.game(options))
+    return game
 
 
 @app.command()
@@ -83,8 +85,7 @@ def solve(
     db: DbOpt = None,
 ) -> None:
     """Build (or finish building) the database of every position's result."""
-    width, height = parse_board(board)
-    variant = Variant(width, height, musketeers)
+    variant = Variant.of(_game(board, musketeers))
     plan = Database.plan(variant, max_enemies)
     store = Database.store_for(variant, db)
     total = missing_positions(plan, store)
@@ -260,6 +261,5 @@ def verify(board: BoardOpt = "5x5", musketeers: MusketeersOpt = 3, db: DbOpt = N
           f"{database.max_enemies} enemies")
 
 
-from zermelo.cli.weak import weak_solve  # noqa: E402  (registered last, beside the database commands)
 
 app.command(name="weak-solve")(weak_solve)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from zermelo.core.errors import InvalidPositionError, OptionError
 from zermelo.games.musketeers.rules import MUSKETEERS, Position, ThreeMusketeers
 
 EMPTY, E_WINS, M_WINS = 0, 1, 2
@@ -47,7 +48,7 @@ class Board:
     def of(cls, game: ThreeMusketeers) -> Board:
         grid = game.grid
         if grid.size > 30:
-            raise ValueError(f"weak solver: at most 30 squares, the board has {grid.size}")
+            raise OptionError(f"weak solver: at most 30 squares, the board has {grid.size}")
         neighbours = np.full((grid.size, 4), -1, dtype=np.int64)
         for i, near in enumerate(grid.neighbours):
             neighbours[i, : len(near)] = near
@@ -394,10 +395,10 @@ def game_length(game: ThreeMusketeers, state: Position, winner_is_enemies: bool,
     possible game and shortens it two plies at a time until the enemies no longer make it (proofs
     of a win are cheap, disproofs are not, so this costs one disproof). For a musketeer win the
     length would need the longest line the musketeers can survive, which this solver does not
-    measure (ValueError).
+    measure (InvalidPositionError).
     """
     if not winner_is_enemies:
-        raise ValueError("game length is only measured for enemy wins")
+        raise InvalidPositionError("game length is only measured for enemy wins")
     _ensure_recursion()
     depth = 2 * state.enemy_count - (1 if state.to_move == MUSKETEERS else 0)
     best = -1
@@ -407,7 +408,7 @@ def game_length(game: ThreeMusketeers, state: Position, winner_is_enemies: bool,
         best = depth
         depth -= 2
     if best < 0:
-        raise ValueError("the enemies do not win from this position")
+        raise InvalidPositionError("the enemies do not win from this position")
     return best
 
 
@@ -419,7 +420,7 @@ def weak_solve(game: ThreeMusketeers, state: Position, *, table_bits: int = 26,
     game's length with perfect play (an enemy win only).
     """
     if game.grid.size > 30:
-        raise ValueError(f"weak solver: at most 30 squares, the board has {game.grid.size}")
+        raise OptionError(f"weak solver: at most 30 squares, the board has {game.grid.size}")
     _ensure_recursion()
     board = Board.of(game)
     table = Table(table_bits)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from zermelo.core.errors import GameNotSupportedError, UnknownNameError
+from zermelo.core.errors import GameNotSupportedError, OptionError, UnknownNameError
 from zermelo.core.game import Game
 from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.kernels import Geometry, geometry, winning_cells
@@ -48,7 +48,7 @@ def runs(board: Board, stones: int) -> list[int]:
     return counts
 
 
-def seed_evaluation(board: Board, state: Position) -> int:
+def two_three_count(board: Board, state: Position) -> int:
     """Seed 002: +10 per run of two, +100 per run of three; the opponent's count against."""
 
     def value(stones: int) -> int:
@@ -92,7 +92,8 @@ def threat_evaluation(board: Board, state: Position) -> int:
     return value(me, them, first_to_move) - value(them, me, not first_to_move)
 
 
-EVALUATIONS: dict[str, Evaluation] = {"seed": seed_evaluation, "threats": threat_evaluation}
+EVALUATIONS: dict[str, Evaluation] = {"two-three-count": two_three_count,
+                                       "threats": threat_evaluation}
 
 
 def get_evaluation(name: str) -> Evaluation:
@@ -123,5 +124,5 @@ def heuristic_player(evaluation: str = "threats", depth: int = 4) -> SearchPlaye
     """A player that searches ``depth`` plies with alpha-beta (with a transposition table,
     iterative deepening and move ordering) and scores the leaves with ``evaluation``."""
     if depth < 1:
-        raise ValueError(f"depth {depth}: must be at least 1")
+        raise OptionError(f"depth {depth}: must be at least 1")
     return SearchPlayer("alphabeta-tt", depth=depth, evaluate=evaluator(evaluation))

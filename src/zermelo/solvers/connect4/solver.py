@@ -19,13 +19,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-from zermelo.core.errors import IllegalMoveError
-from zermelo.games.connect4.book import OpeningBook
+from zermelo.core.errors import DataError, IllegalMoveError
 from zermelo.games.connect4.kernels import geometry, playable, winning_cells
 from zermelo.games.connect4.rules import ConnectFour, Position
-from zermelo.games.connect4.search import ETC_EMPTY, Book, negamax, next_probe
-from zermelo.games.connect4.sorter import centre_first
-from zermelo.games.connect4.table import DEFAULT_SIZE, clear, new_table
+from zermelo.solvers.connect4.book import OpeningBook
+from zermelo.solvers.connect4.search import ETC_EMPTY, Book, negamax, next_probe
+from zermelo.solvers.connect4.sorter import centre_first
+from zermelo.solvers.connect4.table import DEFAULT_SIZE, clear, new_table
 
 NO_BOOK: Book = (-1, np.zeros(0, np.int64), np.zeros(0, np.int8))
 SMALL_TABLE = 2 * 524_287
@@ -55,7 +55,7 @@ class Solver:
         self.game = game
         board = game.board
         if book is not None and book.board != board:
-            raise ValueError(f"the book is for another board than {game!r}")
+            raise DataError(f"the book is for another board than {game!r}")
         if table_size is None:
             table_size = DEFAULT_SIZE if board.cells > 24 else SMALL_TABLE
         self.geo = geometry(board)

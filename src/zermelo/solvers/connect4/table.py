@@ -18,6 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zermelo.core.errors import OptionError
+
 NO_LOWER = -128
 NO_UPPER = 127
 DEFAULT_SIZE = 2 * 8_388_617
@@ -32,7 +34,7 @@ def new_table(size: int = DEFAULT_SIZE) -> Table:
     """An empty table of ``size`` slots (rounded up to an even number; best twice a prime):
     keys (int64), bounds (int8 pairs) and work (int32)."""
     if size < 2:
-        raise ValueError(f"table size {size}: must be at least 2")
+        raise OptionError(f"table size {size}: must be at least 2")
     size += size % 2
     table = (np.empty(size, np.int64), np.empty((size, 2), np.int8), np.empty(size, np.int32))
     clear(table)

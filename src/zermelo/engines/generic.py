@@ -1,0 +1,62 @@
+"""The generic engines: factories ``(game, level, seed, data) -> player`` over the searches,
+with ``*_supports(game)``: whether the search can play the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from zermelo.core.entry import AnyGame
+from zermelo.core.game import Chance
+from zermelo.search.algorithms import get_algorithm, plays
+from zermelo.search.players import Player, RandomPlayer, SearchPlayer
+
+Factory = Callable[[AnyGame, int | None, int | None, Path | None], Player]
+Check = Callable[[AnyGame], bool]
+
+
+def random_engine(game: AnyGame, level: int | None, seed: int | None,
+                  data: Path | None) -> Player:
+    """A uniformly random legal move."""
+    return RandomPlayer(seed)
+
+
+def _supports(algorithm: str, useful: Check = lambda game: True) -> Check:
+    """Whether the search ``algorithm`` can play a game and is ``useful`` there (expectimax
+    adds nothing to alpha-beta without chance, max^n and paranoid nothing with two players)."""
+
+    def check(game: AnyGame) -> bool:
+        return plays(get_algorithm(algorithm), game.info) and useful(game)
+
+    return check
+
+
+def _to_depth(algorithm: str, useful: Check = lambda game: True) -> tuple[Factory, Check]:
+    """The engine that plays the best move of ``algorithm`` searched to ``level`` plies."""
+
+    def create(game: AnyGame, level: int | None, seed: int | None, data: Path | None
+               ) -> Player:
+        return SearchPlayer(algorithm, depth=level, seed=seed)
+
+    return create, _supports(algorithm, useful)
+
+
+def _with_chance(game: AnyGame) -> bool:
+    return game.info.chance is not Chance.DETERMINISTIC
+
+
+def _many_players(game: AnyGame) -> bool:
+    return game.info.num_players > 2
+
+
+alphabeta_engine, alphabeta_supports = _to_depth("alphabeta-tt")
+expectimax_engine, expectimax_supports = _to_depth("expectimax", _with_chance)
+maxn_engine, maxn_supports = _to_depth("maxn", _many_players)
+paranoid_engine, paranoid_supports = _to_depth("paranoid", _many_players)
+mcts_supports = _supports("mcts")
+
+
+def mcts_engine(game: AnyGame, level: int | None, seed: int | None,
+                data: Path | None) -> Player:
+    """UCT with ``level`` simulations a move."""
+    return SearchPlayer("mcts", iterations=level or 1, seed=0 if seed is None else seed)

@@ -1,0 +1,34 @@
+"""Connect Four as front ends see it: options, drawing, and the solver's engines and analysis."""
+
+from zermelo.core.entry import AlgorithmSpec, EngineSpec, GameEntry
+from zermelo.core.options import Integer, Schema, Size
+
+_SOLVERS = "zermelo.solvers.connect4.engine"
+
+ENTRY = GameEntry(
+    name="connect4",
+    title="Connect Four",
+    options=Schema((
+        Size("board", (7, 6), "Board WIDTHxHEIGHT (width x (height + 1) at most 63).",
+             low=1, high=62),
+        Integer("k", 4, "Stones in a row that win (at most the longer side).", low=2, high=62),
+    )),
+    create="zermelo.games.connect4.variant:create",
+    render="zermelo.games.connect4.render:board_text",
+    status="zermelo.games.connect4.render:status_line",
+    engines=(
+        EngineSpec("perfect", "the strong solver's best column (opening book when built), at "
+                   "random among equals", f"{_SOLVERS}:perfect"),
+        EngineSpec("heuristic", "alpha-beta to a depth limit scoring threats (by row parity), "
+                   "open windows and the centre", f"{_SOLVERS}:heuristic",
+                   "depth", 6, 1, 12),
+        EngineSpec("two-three-count", "alpha-beta to a depth limit with seed 002's evaluation "
+                   "(two in a row +10, three +100)", f"{_SOLVERS}:two_three_count",
+                   "depth", 4, 1, 12),
+    ),
+    analysis=f"{_SOLVERS}:analysis",
+    algorithms=(AlgorithmSpec("strong", "the strong solver: the exact score and a best column",
+                              f"{_SOLVERS}:solve"),),
+    default_engine="perfect",
+    hint_engine="heuristic",
+)

@@ -1,0 +1,33 @@
+"""Three Musketeers as front ends see it: options, drawing, and the database's engines and
+analysis."""
+
+from zermelo.core.entry import EngineSpec, GameEntry
+from zermelo.core.options import Choice, Integer, Schema, Size, Words
+
+_SOLVERS = "zermelo.solvers.musketeers.engine"
+
+ENTRY = GameEntry(
+    name="musketeers",
+    title="Three Musketeers",
+    options=Schema((
+        Size("board", (5, 5), "Board WIDTHxHEIGHT.", low=2, high=8),
+        Integer("musketeers", 0, "How many musketeers (0: as many as the start squares, "
+                "else 3).", low=0, high=8),
+        Words("start", None, "The musketeers' start squares, e.g. a1,a2,b2 (default: the "
+              "corners and the centre).", max_count=8),
+        Choice("first", "M", "The side that moves first.", choices=("M", "E")),
+    )),
+    create="zermelo.games.musketeers.variant:create",
+    render="zermelo.games.musketeers.render:board_text",
+    status="zermelo.games.musketeers.render:status_line",
+    engines=(
+        EngineSpec("perfect", "the database's best move, at random among equals",
+                   f"{_SOLVERS}:perfect"),
+        EngineSpec("swindle", "perfect when winning; when lost, the slowest loss that leaves "
+                   "the most replies that hand back the win", f"{_SOLVERS}:swindle",
+                   "slack", 0, 0, 50),
+    ),
+    analysis=f"{_SOLVERS}:analysis",
+    default_engine="perfect",
+    hint_engine="perfect",
+)

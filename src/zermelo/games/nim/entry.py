@@ -1,0 +1,18 @@
+"""Nim as front ends see it: options, drawing, and its analysis by Bouton's nim-sum."""
+
+from zermelo.core.entry import GameEntry
+from zermelo.core.options import Flag, Numbers, Schema
+
+ENTRY = GameEntry(
+    name="nim",
+    title="Nim",
+    options=Schema((
+        Numbers("piles", (1, 3, 5, 7), "Pile sizes, e.g. 1,3,5,7.", min_count=1,
+                max_count=16, low=0, high=64),
+        Flag("misere", False, "Misère: who takes the last object loses."),
+    )),
+    create="zermelo.games.nim.variant:create",
+    render="zermelo.games.nim.render:board_text",
+    status="zermelo.games.nim.render:status_line",
+    analysis="zermelo.solvers.nim:analysis",
+)

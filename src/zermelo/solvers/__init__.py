@@ -1,0 +1,1 @@
+"""Solvers, databases, books and engines of one game each, beside (not inside) its rules."""

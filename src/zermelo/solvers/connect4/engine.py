@@ -1,0 +1,109 @@
+"""Connect Four's engines (``perfect`` from the strong solver, the two heuristic searches) and
+its exact analysis of a position."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
+
+from zermelo.core.game import Game
+from zermelo.core.value import Analysis, Value
+from zermelo.games.connect4.rules import ConnectFour, Position
+from zermelo.search.base import Clock, SearchResult, SearchStats
+from zermelo.search.players import SearchPlayer
+from zermelo.solve.cache import kept, stamp
+from zermelo.solvers.connect4.book import OpeningBook
+from zermelo.solvers.connect4.heuristic import heuristic_player
+from zermelo.solvers.connect4.solver import Solver, terminal_score
+
+
+class SolverPlayer:
+    """Plays a column of the best score — winning beats drawing beats losing, winning sooner
+    and losing later are better — chosen at random among equals (seedable). Early positions
+    are solved from the opening book when the solver has one, else searched (slow before
+    about eight stones on 7x6: a minute or more)."""
+
+    def __init__(self, solver: Solver, seed: int | None = None) -> None:
+        self.solver = solver
+        self.rng = random.Random(seed)
+
+    def __call__(self, game: Game[Any, Any], state: Position) -> Hashable:
+        scores = self.solver.analyze(state)
+        best = max(s for s in scores if s is not None)
+        return self.rng.choice([column for column, s in enumerate(scores) if s == best])
+
+
+def solver_for(game: ConnectFour, data: Path | None) -> Solver:
+    """A solver of ``game``'s board with its opening book, if any (see
+    :meth:`OpeningBook.locate`), kept: its table (about 235 MB on 7x6) takes time to set up and
+    keeps what earlier moves found. A book written later is picked up."""
+    path = OpeningBook.locate(game.board, data)
+    version = None if path is None else stamp(path)
+    return kept(("connect4", game.board, data), version, lambda: Solver(
+        game, book=None if path is None else OpeningBook.load(path, game.board)))
+
+
+def perfect(game: ConnectFour, level: int | None, seed: int | None,
+            data: Path | None) -> SolverPlayer:
+    """The ``perfect`` engine: the strong solver (with the book under ``data``)."""
+    return SolverPlayer(solver_for(game, data), seed)
+
+
+def heuristic(game: ConnectFour, level: int | None, seed: int | None,
+              data: Path | None) -> SearchPlayer:
+    """Alpha-beta to ``level`` plies scoring threats by row parity, open windows and the
+    centre."""
+    return heuristic_player("threats", level or 1)
+
+
+def two_three_count(game: ConnectFour, level: int | None, seed: int | None,
+                    data: Path | None) -> SearchPlayer:
+    """Alpha-beta to ``level`` plies with seed 002's count of twos (+10) and threes (+100)."""
+    return heuristic_player("two-three-count", level or 1)
+
+
+def plies_to_end(game: ConnectFour, state: Position, score: int) -> int | None:
+    """How many plies from ``state`` the game lasts when its score (from the side to move's
+    view) is ``score`` and both sides play perfectly; None for a draw (the board fills)."""
+    if score == 0:
+        return None
+    cells, count = game.board.cells, state.count
+    # the winning stone is dropped on n stones, n + 1 - 2|score| or n - 2|score| away from
+    # cells; the winner moves when n has the parity of count (mover) or count + 1
+    wanted = count % 2 if score > 0 else (count + 1) % 2
+    n = next(n for n in (cells + 1 - 2 * abs(score), cells - 2 * abs(score)) if n % 2 == wanted)
+    return n - count + 1
+
+
+def analysis(game: ConnectFour, state: Position, data: Path | None) -> Analysis:
+    """The exact score of ``state`` and of each column's move, for the side to move."""
+    players = game.info.players
+    mover = players[game.to_move(state)]
+    if game.is_terminal(state):
+        return Analysis.of(Value.score(mover, terminal_score(game, state), 0), (), mover)
+    scores = {c: s for c, s in enumerate(solver_for(game, data).analyze(state)) if s is not None}
+    moves = [(c, Value.score(mover, s, plies_to_end(game, state, s))) for c, s in scores.items()]
+    best = max(scores.values())
+    return Analysis.of(Value.score(mover, best, plies_to_end(game, state, best)), moves, mover)
+
+
+def solve(game: ConnectFour, state: Position) -> SearchResult[int]:
+    """``zermelo solve connect4 --algorithm strong``: the exact score of ``state`` and a best
+    column, by the strong solver (with the book in the default data directory, if any)."""
+    solver = solver_for(game, None)
+    mover = game.info.players[game.to_move(state)]
+    stats = SearchStats()
+    clock = Clock(stats)
+    solver.reset()
+    if game.is_terminal(state):
+        score, best = terminal_score(game, state), None
+    else:
+        best = solver.best_move(state)
+        score = -solver.solve(game.apply(state, best))
+    clock.stop()
+    stats.nodes = solver.nodes
+    outcome = Value.score(mover, score, plies_to_end(game, state, score))
+    return SearchResult(float(score), best, () if best is None else (best,), stats, True,
+                        "strong", outcome=outcome)
