@@ -25,17 +25,17 @@ def main() -> None:
     args = parser.parse_args()
     game = ConnectFour()
     ours = heuristic_player("threats", args.depth)
-    seed = heuristic_player("two-three-count", args.depth)
+    counts = heuristic_player("two-three-count", args.depth)
     tally = {"win": 0, "draw": 0, "loss": 0}
     start = time.perf_counter()
     for opening in range(game.board.width):
         for ours_first in (True, False):
-            players = [ours, seed] if ours_first else [seed, ours]
+            players = [ours, counts] if ours_first else [counts, ours]
             states = play_match(game, players, game.apply(game.initial_state(), opening))
             winner = game.winner(states[-1])
             ours_index = 0 if ours_first else 1
             tally["draw" if winner is None else "win" if winner == ours_index else "loss"] += 1
-    Console().print(f"threats vs seed at depth {args.depth}: {tally['win']} wins, "
+    Console().print(f"threats vs two-three-count at depth {args.depth}: {tally['win']} wins, "
                     f"{tally['draw']} draws, {tally['loss']} losses "
                     f"({time.perf_counter() - start:.0f} s)")
 

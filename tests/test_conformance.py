@@ -1,18 +1,19 @@
-"""The conformance harness every registered game passes: playouts, legality, notation, symmetry.
-
-Each game in the registry is exercised through the game protocol only, in the spirit of
-OpenSpiel's random simulation tests.
-"""
+"""The conformance harness every registered game passes, through the game protocol only, in the
+spirit of OpenSpiel's random simulation tests: playouts, legality, notation, chance, symmetry,
+and for games with hidden information the observation and resampling invariants."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from zermelo.core.errors import IllegalMoveError
-from zermelo.core.game import CHANCE
+from tests.hidden_game import DECK, HighCard, LeakyHighCard, Table
+from zermelo.core.errors import GameNotSupportedError, IllegalMoveError
+from zermelo.core.game import CHANCE, Chance, Information, Utility
 from zermelo.games.registry import GAMES, AnyGame
 
 VARIANTS: dict[str, list[dict[str, str]]] = {
@@ -22,41 +23,82 @@ VARIANTS: dict[str, list[dict[str, str]]] = {
     "nim": [{}, {"piles": "3,4,5", "misere": "yes"}, {"piles": "0,2,7"}],
     "tictactoe": [{}, {"board": "4x4", "k": "3"}, {"board": "4x3", "k": "3"},
                   {"board": "5x5", "k": "4"}],
+    "pig": [{"goal": "20"}, {"goal": "1"}],
 }
 
 
 def _games() -> list[Any]:
-    params = []
+    params = [pytest.param(HighCard(), id="highcard (test game)")]
     for name, entry in GAMES.items():
         for options in VARIANTS.get(name, [{}]):
             label = name + "".join(f"-{k}={v}" for k, v in options.items())
-            params.append(pytest.param(entry.create(options), id=label))
+            params.append(pytest.param(entry.game(options), id=label))
     return params
+
+
+GAME_PARAMS = _games()
 
 
 def _playout_states(game: AnyGame, seed: int) -> list[Any]:
     return game.random_playout(game.initial_state(), random.Random(seed))
 
 
-@pytest.mark.parametrize("game", _games())
+def _decision_states(game: AnyGame, seeds: range) -> list[Any]:
+    """The non-terminal states of seeded playouts where a player (not chance) moves."""
+    return [s for seed in seeds for s in _playout_states(game, seed)[:-1]
+            if game.to_move(s) != CHANCE]
+
+
+def test_every_registered_game_is_checked() -> None:
+    assert set(VARIANTS) == set(GAMES)
+
+
+@pytest.mark.parametrize("game", GAME_PARAMS)
 def test_random_playouts_keep_invariants(game: AnyGame) -> None:
+    info = game.info
     for seed in range(20):
         states = _playout_states(game, seed)
-        assert game.info.max_game_length is None or len(states) - 1 <= game.info.max_game_length
+        assert info.max_game_length is None or len(states) - 1 <= info.max_game_length
         for state in states[:-1]:
             assert not game.is_terminal(state)
             assert game.winner(state) is None
-            if game.to_move(state) != CHANCE:
+            assert game.returns(state) == (0.0,) * info.num_players
+            mover = game.to_move(state)
+            assert mover == CHANCE or 0 <= mover < info.num_players
+            if mover != CHANCE:
                 assert game.legal_moves(state), "a non-terminal state has moves"
         last = states[-1]
         assert game.is_terminal(last)
         assert game.legal_moves(last) == []
         returns = game.returns(last)
-        assert len(returns) == game.info.num_players
-        assert all(game.info.min_return <= r <= game.info.max_return for r in returns)
+        assert len(returns) == info.num_players
+        assert all(info.min_return <= r <= info.max_return for r in returns)
+        if info.utility is Utility.ZERO_SUM:
+            assert sum(returns) == pytest.approx(0.0)
 
 
-@pytest.mark.parametrize("game", _games())
+@pytest.mark.parametrize("game", GAME_PARAMS)
+def test_chance_nodes_list_their_outcomes_with_probabilities_summing_to_one(
+        game: AnyGame) -> None:
+    chance_nodes = [s for seed in range(10) for s in _playout_states(game, seed)[:-1]
+                    if game.to_move(s) == CHANCE]
+    if game.info.chance is Chance.DETERMINISTIC:
+        assert not chance_nodes
+        return
+    assert chance_nodes, "a game with chance meets chance nodes in its playouts"
+    rng = random.Random(0)
+    for state in chance_nodes:
+        if game.info.chance is Chance.EXPLICIT:
+            outcomes = game.chance_outcomes(state)
+            assert all(p > 0 for _, p in outcomes)
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0, abs=1e-9)
+            assert game.legal_moves(state) == [o for o, _ in outcomes]
+        outcome = game.sample_chance(state, rng)
+        assert game.is_legal(state, outcome)
+        assert game.play(state, outcome) == game.apply(state, outcome)
+
+
+@pytest.mark.parametrize("game", GAME_PARAMS)
 def test_notation_round_trips(game: AnyGame) -> None:
     for seed in range(10):
         for state in _playout_states(game, seed):
@@ -66,16 +108,50 @@ def test_notation_round_trips(game: AnyGame) -> None:
                 assert game.parse_move(state, game.format_move(state, move)) == move
 
 
-@pytest.mark.parametrize("game", _games())
+@pytest.mark.parametrize("game", GAME_PARAMS)
+def test_apply_equals_play_on_every_legal_move(game: AnyGame) -> None:
+    for state in _decision_states(game, range(3)):
+        for move in game.legal_moves(state):
+            assert game.play(state, move) == game.apply(state, move)
+
+
+@pytest.mark.parametrize("game", GAME_PARAMS)
 def test_play_refuses_moves_that_are_not_legal(game: AnyGame) -> None:
-    states = _playout_states(game, 1)
-    last = states[-1]
-    some_move = game.legal_moves(states[0])[0]
-    with pytest.raises(IllegalMoveError):
-        game.play(last, some_move)
+    """Moves legal somewhere in the game but not here are refused in every non-terminal state
+    (with a one-line IllegalMoveError), and any move is refused once the game is over."""
+    states = _decision_states(game, range(4))
+    seen = {m for s in states for m in game.legal_moves(s)}
+    refused = 0
+    for state in states:
+        legal = set(game.legal_moves(state))
+        for move in sorted(seen - legal, key=repr)[:8]:
+            with pytest.raises(IllegalMoveError) as caught:
+                game.play(state, move)
+            assert "\n" not in str(caught.value)
+            refused += 1
+    assert refused or len(seen) == 1, "some move is legal in one state and not in another"
+    some_move = next(iter(seen))
+    for seed in range(3):
+        with pytest.raises(IllegalMoveError):
+            game.play(_playout_states(game, seed)[-1], some_move)
 
 
-@pytest.mark.parametrize("game", _games())
+@pytest.mark.parametrize("game", GAME_PARAMS)
+def test_observations_are_hashable_and_follow_the_state(game: AnyGame) -> None:
+    for seed in range(5):
+        for state in _playout_states(game, seed):
+            for player in range(game.info.num_players):
+                seen = game.observation(state, player)
+                assert hash(seen) == hash(game.observation(state, player))
+                assert isinstance(game.observation_text(state, player), str)
+                assert game.information_key(state, player) is not None
+                if game.info.information is Information.PERFECT:
+                    assert game.resample(state, player, random.Random(0)) == state
+    with pytest.raises(GameNotSupportedError):
+        game.observation(game.initial_state(), game.info.num_players)
+
+
+@pytest.mark.parametrize("game", GAME_PARAMS)
 def test_symmetries_map_moves_and_keep_values(game: AnyGame) -> None:
     for seed in range(5):
         for state in _playout_states(game, seed):
@@ -87,3 +163,98 @@ def test_symmetries_map_moves_and_keep_values(game: AnyGame) -> None:
                 assert game.returns(image) == game.returns(state)
                 mapped = {game.transform_move(m, sym) for m in game.legal_moves(state)}
                 assert mapped == set(game.legal_moves(image))
+
+
+# -- hidden information ------------------------------------------------------------------------
+
+Z_1E4 = 3.719
+"""The standard normal value exceeded with probability 1e-4."""
+
+
+def chi2_exceeds(chi2: float, df: int) -> bool:
+    """Whether a chi-square statistic with ``df`` degrees of freedom is improbably large
+    (p < 1e-4), by the Wilson-Hilferty normal approximation."""
+    if df < 1:
+        return False
+    z = ((chi2 / df) ** (1 / 3) - (1 - 2 / (9 * df))) / (2 / (9 * df)) ** 0.5
+    return z > Z_1E4
+
+
+def resampling_problems(game: AnyGame, pairs: list[tuple[Any, Any, int]],
+                        hidden: Callable[[Any], Any], draws: int = 2000) -> list[str]:
+    """What is wrong with ``game.resample`` on ``pairs`` of states that ``player`` cannot tell
+    apart but whose hidden parts differ: the observation must be kept, and the hidden parts
+    drawn from the two states must follow one distribution (a chi-square test of homogeneity
+    at p = 1e-4)."""
+    problems = []
+    rng = random.Random(1)
+    for first, second, player in pairs:
+        assert game.observation(first, player) == game.observation(second, player)
+        assert hidden(first) != hidden(second)
+        counts = []
+        for state in (first, second):
+            drawn = [game.resample(state, player, rng) for _ in range(draws)]
+            if any(game.observation(d, player) != game.observation(state, player)
+                   for d in drawn):
+                problems.append("a resampled state changes the observation")
+            counts.append(Counter(hidden(d) for d in drawn))
+        values = set(counts[0]) | set(counts[1])
+        chi2 = sum((count[v] - (counts[0][v] + counts[1][v]) / 2) ** 2
+                   / ((counts[0][v] + counts[1][v]) / 2) for v in values for count in counts)
+        if chi2_exceeds(chi2, len(values) - 1):
+            problems.append(f"the resampled hidden part depends on the true one "
+                            f"(chi-square {chi2:.1f} over {len(values)} values)")
+    return problems
+
+
+def _card_pairs() -> list[tuple[Table, Table, int]]:
+    """For each player and card, two deals that differ only in the other player's card."""
+    pairs = []
+    for player in (0, 1):
+        for own in DECK:
+            a, b = [c for c in DECK if c != own][:2]
+            for actions in ((), ("bet",)):
+                deals = [(own, o) if player == 0 else (o, own) for o in (a, b)]
+                pairs.append((Table(deals[0], actions), Table(deals[1], actions), player))
+    return pairs
+
+
+def test_resampling_keeps_the_observation_and_forgets_the_hidden_cards() -> None:
+    assert resampling_problems(HighCard(), _card_pairs(), lambda s: s.cards) == []
+
+
+def test_a_resampler_that_keeps_the_true_hidden_card_is_caught() -> None:
+    problems = resampling_problems(LeakyHighCard(), _card_pairs(), lambda s: s.cards)
+    assert len(problems) == len(_card_pairs())
+    assert all("depends on the true one" in p for p in problems)
+
+
+def test_the_chi_square_threshold() -> None:
+    assert not chi2_exceeds(3.0, 3) and chi2_exceeds(25.0, 3)  # 21.1 is p = 1e-4 at 3 df
+    assert not chi2_exceeds(60.0, 30) and chi2_exceeds(80.0, 30)  # 66.6 at 30 df
+
+
+def _resampled_pairs(game: AnyGame, draws: int = 50) -> list[tuple[Any, Any, int]]:
+    """Pairs of states a player cannot tell apart, found by resampling states of playouts."""
+    rng = random.Random(2)
+    pairs = []
+    for state in _decision_states(game, range(3))[:20]:
+        for player in range(game.info.num_players):
+            other = next((r for r in (game.resample(state, player, rng) for _ in range(draws))
+                          if r != state), None)
+            if other is not None:
+                pairs.append((state, other, player))
+    return pairs
+
+
+HIDDEN = [p for p in GAME_PARAMS if p.values[0].info.information is Information.IMPERFECT]
+
+
+@pytest.mark.parametrize("game", HIDDEN)
+def test_games_with_hidden_information_resample_soundly(game: AnyGame) -> None:
+    """Every game that declares hidden information (the test game and any registered one):
+    states it resamples to are told apart from the originals by no observation, and the
+    resampled states do not depend on which of two indistinguishable states they came from."""
+    pairs = _resampled_pairs(game)
+    assert pairs, "resampling draws other states consistent with the observation"
+    assert resampling_problems(game, pairs[:10], lambda s: s, draws=500) == []

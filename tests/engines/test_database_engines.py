@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from zermelo.core.value import Value
 from zermelo.engines import create_engine
 from zermelo.games.musketeers.rules import SIDES, Position
 from zermelo.search.players import RandomPlayer, play_match
-from zermelo.solve.result import Result
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.engine import PerfectPlayer, SwindlePlayer
 
@@ -32,7 +32,7 @@ def test_perfect_keeps_the_database_result_one_ply_closer(database: Database) ->
     for state in sample_positions(database, 300, seed=1):
         before = database.lookup(state)
         after = database.lookup(game.play(state, engine(game, state)))
-        assert after == Result(before.winner, before.plies - 1)
+        assert after == Value.win(before.player, before.plies - 1)
 
 
 def test_perfect_against_itself_ends_exactly_as_the_database_says(database: Database) -> None:
@@ -42,7 +42,7 @@ def test_perfect_against_itself_ends_exactly_as_the_database_says(database: Data
         states = play_match(game, [PerfectPlayer(database, 1), PerfectPlayer(database, 2)],
                             state)
         assert len(states) - 1 == result.plies
-        assert SIDES[game.winner(states[-1])] == result.winner  # type: ignore[index]
+        assert SIDES[game.winner(states[-1])] == result.player  # type: ignore[index]
 
 
 def test_perfect_choices_are_seedable_and_vary(database: Database) -> None:
@@ -58,14 +58,14 @@ def test_swindle_plays_perfectly_when_winning(database: Database) -> None:
     game = database.game
     engine = SwindlePlayer(database, seed=3)
     for state in sample_positions(database, 300, seed=3):
-        if database.lookup(state).winner == SIDES[state.to_move]:
+        if database.lookup(state).player == SIDES[state.to_move]:
             assert engine(game, state) in database.best_moves(state)
 
 
 def handed_back(database: Database, state: Position, side: int) -> float:
     """The share of the replies in ``state`` after which ``side`` wins, by analysis."""
     replies = database.analyze(state)
-    return sum(r.winner == SIDES[side] for _, r in replies) / len(replies) if replies else 0.0
+    return sum(r.player == SIDES[side] for _, r in replies) / len(replies) if replies else 0.0
 
 
 def test_swindle_loses_slowest_and_maximises_the_opponents_mistakes(database: Database
@@ -75,7 +75,7 @@ def test_swindle_loses_slowest_and_maximises_the_opponents_mistakes(database: Da
     checked = 0
     for state in sample_positions(database, 300, seed=4):
         side = state.to_move
-        if database.lookup(state).winner == SIDES[side]:
+        if database.lookup(state).player == SIDES[side]:
             continue
         move = engine(game, state)
         assert move in database.best_moves(state)
@@ -89,7 +89,7 @@ def test_swindle_loses_slowest_and_maximises_the_opponents_mistakes(database: Da
 def lost_starts(database: Database, count: int) -> list[Position]:
     """Positions whose side to move loses with perfect play, from random games."""
     return [s for s in sample_positions(database, 4 * count, seed=6)
-            if database.lookup(s).winner != SIDES[s.to_move]][:count]
+            if database.lookup(s).player != SIDES[s.to_move]][:count]
 
 
 def wins_from_lost_starts(database: Database, engine: PerfectPlayer,

@@ -31,7 +31,7 @@ def test_the_perfect_engine_wins_a_won_start_at_the_terminal(db_root: Path,
 
     entry = get_game("musketeers")
     game = entry.game({"board": "4x4"})
-    assert database.lookup(game.initial_state()).winner == SIDES[0]
+    assert database.lookup(game.initial_state()).player == SIDES[0]
     session: TerminalGame
 
     def first_legal_move(prompt: str) -> str:

@@ -105,7 +105,7 @@ def test_best_moves_keep_the_result_and_the_line_ends_as_predicted(small_root: P
         assert "ME"[game.winner(end) or 0] == result.winner
         for move in database.best_moves(state):
             after = database.lookup(game.apply(state, move))
-            assert after.winner == result.winner and after.plies == result.plies - 1
+            assert after.player == result.player and after.plies == result.plies - 1
 
 
 def test_indexing_round_trips() -> None:

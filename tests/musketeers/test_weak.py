@@ -151,8 +151,10 @@ def test_capstone_bugs_command(cli: CliRunner) -> None:
     (["--table-bits", "40"], "zermelo: invalid option: table bits 40: expected 16 to 32"),
     (["--start", "a1,a1,b2"], "zermelo: invalid option: start needs 3 distinct squares, got 2"),
     (["--position", "M XXXXO"], "zermelo: invalid position: 5 squares, expected 25"),
-    (["--samples", "-1", "--capstone-bugs"], "zermelo: invalid option: samples -1: must be 0 or more"),
-    (["--board", "6x6"], "zermelo: invalid option: weak solver: at most 30 squares, the board has 36"),
+    (["--samples", "-1", "--capstone-bugs"],
+     "zermelo: invalid option: samples -1: must be 0 or more"),
+    (["--board", "6x6"],
+     "zermelo: invalid option: weak solver: at most 30 squares, the board has 36"),
 ])
 def test_bad_input(cli: CliRunner, args: list[str], message: str) -> None:
     result = cli("musketeers", "weak-solve", *args)

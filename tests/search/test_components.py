@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from zermelo.core.errors import GameNotSupportedError, OptionError, UnknownNameError
-from zermelo.core.game import Chance, GameInfo
+from zermelo.core.game import Chance, Game, GameInfo
 from zermelo.games.nim import Nim, NimState
 from zermelo.games.tictactoe import TicTacToe
 from zermelo.search import (
@@ -140,15 +140,33 @@ def test_a_perfect_player_never_loses_to_random_moves() -> None:
             assert game.winner(last) in (me, None)
 
 
+def open_lines(game: Game[Any, Any], state: Any) -> float:
+    """A depth-limit evaluation that varies: rows, columns and diagonals still open to the side
+    to move minus those open to the opponent, squashed inside (-1, 1)."""
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
+             (2, 4, 6)]
+    mine, theirs = (state.x, state.o) if game.to_move(state) == 0 else (state.o, state.x)
+    score = sum((not any(theirs >> i & 1 for i in line)) - (not any(mine >> i & 1 for i in line))
+                for line in lines)
+    return score / 10
+
+
 def test_alphabeta_counts_cutoffs_and_matches_minimax_at_each_depth() -> None:
     game = TicTacToe()
-    state = game.initial_state()
-    for depth in range(0, 5):
-        plain = minimax(game, state, depth=depth)
-        pruned = alphabeta(game, state, depth=depth)
-        table = alphabeta_tt(game, state, depth=depth)
-        assert plain.value == pruned.value == table.value
-        assert pruned.stats.nodes <= plain.stats.nodes
+    values = set()
+    for text in (".........", "X...O....", "XO..X....", "X.O.X.O.."):
+        state = game.parse_position(text)
+        for depth in range(0, 5):
+            plain = minimax(game, state, depth=depth, evaluate=open_lines)
+            pruned = alphabeta(game, state, depth=depth, evaluate=open_lines)
+            table = alphabeta_tt(game, state, depth=depth, evaluate=open_lines)
+            assert pruned.value == pytest.approx(plain.value)
+            assert table.value == pytest.approx(plain.value)
+            assert pruned.stats.nodes <= plain.stats.nodes
+            if depth >= 2:
+                assert pruned.stats.cutoffs > 0
+            values.add(round(plain.value, 6))
+    assert len(values) >= 4  # the positions and depths do not all share one value
 
 
 def test_nim_misere_endgame() -> None:

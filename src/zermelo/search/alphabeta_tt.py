@@ -166,7 +166,7 @@ class AlphaBetaTT:
             clock.stop()
             return SearchResult(terminal_value(game, state), None, (), stats, True, NAME, depth)
         target = COMPLETE if depth is None else depth
-        current = 1 if iterative else target
+        current = min(1, target) if iterative else target  # depth 0: the evaluation alone
         while True:
             self.horizon = 0
             stats.iterations += 1

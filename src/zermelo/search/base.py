@@ -98,6 +98,9 @@ def _either(values: Sequence[Chance | Information | Utility]) -> str:
 TWO_PLAYER_PERFECT = Supports()
 """The classic searches' games: two players, no chance, perfect information, zero-sum (a
 constant-sum game is accepted too: its returns are shifted by the constant, not reordered)."""
+N_PLAYER_PERFECT = Supports(players="any", chance=(Chance.DETERMINISTIC,),
+                            information=(Information.PERFECT,), utility=tuple(Utility))
+"""What the n-player searches without chance (max^n, paranoid) play."""
 
 
 @dataclass

@@ -14,21 +14,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from zermelo.core.game import Chance, Game, Information, Utility
+from zermelo.core.game import Game
 from zermelo.search.base import (
     INF,
+    N_PLAYER_PERFECT,
     Clock,
     ReturnsEvaluator,
     SearchResult,
     SearchStats,
-    Supports,
     depth_limit,
     zero_returns,
 )
 
 NAME = "maxn"
-SUPPORTS = Supports(players="any", chance=(Chance.DETERMINISTIC,),
-                    information=(Information.PERFECT,), utility=tuple(Utility))
+SUPPORTS = N_PLAYER_PERFECT
 
 
 def maxn(

@@ -14,22 +14,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from zermelo.core.game import Chance, Game, Information, Utility
+from zermelo.core.game import Game
 from zermelo.search.alphabeta import root_window, within
 from zermelo.search.base import (
     INF,
+    N_PLAYER_PERFECT,
     Clock,
     ReturnsEvaluator,
     SearchResult,
     SearchStats,
-    Supports,
     depth_limit,
     zero_returns,
 )
 
 NAME = "paranoid"
-SUPPORTS = Supports(players="any", chance=(Chance.DETERMINISTIC,),
-                    information=(Information.PERFECT,), utility=tuple(Utility))
+SUPPORTS = N_PLAYER_PERFECT
 
 
 def paranoid(

@@ -16,7 +16,7 @@ exactly one winner whose last stone could have completed every one of their line
 >>> game = TicTacToe()
 >>> state = game.parse_position("X.O.X....")
 >>> game.format_position(game.play(state, game.parse_move(state, "c3")))
-'X.O.X.O..'
+'X.O.X...O'
 """
 
 from __future__ import annotations

@@ -21,14 +21,14 @@ import numba
 import numpy as np
 
 from zermelo.core.errors import OptionError
+from zermelo.core.value import Value
 from zermelo.games.musketeers.rules import MUSKETEERS, SIDES, Move, Position, ThreeMusketeers
 from zermelo.solve.layered import BuildReport, Progress, TableSpec, Unit, build
-from zermelo.solve.result import Result
 from zermelo.solve.store import U8, DatabaseError, Store, default_root
 from zermelo.solvers.musketeers import kernels
 from zermelo.solvers.musketeers.indexing import Indexing, Variant
 from zermelo.solvers.musketeers.reach import Reachable, count_reachable
-from zermelo.solvers.musketeers.values import THRESHOLD, result_to_score, score_to_result
+from zermelo.solvers.musketeers.values import THRESHOLD, score_to_value, value_to_score
 
 CLASSES_PER_UNIT = 32
 """Placement classes per unit of work: small enough for a smooth progress bar."""
@@ -182,11 +182,11 @@ class Database:
         count, offset = self.ix.locate(state.musketeers, state.enemies)
         return int(self._table(table_name(count, state.to_move))[offset])
 
-    def lookup(self, state: Position) -> Result:
+    def lookup(self, state: Position) -> Value:
         """The result of ``state`` with perfect play."""
-        return score_to_result(self.score(state))
+        return score_to_value(self.score(state))
 
-    def analyze(self, state: Position) -> list[tuple[Move, Result]]:
+    def analyze(self, state: Position) -> list[tuple[Move, Value]]:
         """Every legal move with the result of the position it leads to."""
         game = self.game
         return [(m, self.lookup(game.apply(state, m))) for m in game.legal_moves(state)]
@@ -230,9 +230,9 @@ class Database:
                     enemies=n, side=SIDES[side], positions=int(raw.sum()),
                     musketeer_wins=int(raw[THRESHOLD:].sum()),
                     enemy_wins=int(raw[:THRESHOLD].sum()),
-                    longest_musketeer_win=(score_to_result(int(m_scores.min())).plies
+                    longest_musketeer_win=(score_to_value(int(m_scores.min())).plies
                                            if m_scores.size else None),
-                    longest_enemy_win=(score_to_result(int(e_scores.max())).plies
+                    longest_enemy_win=(score_to_value(int(e_scores.max())).plies
                                        if e_scores.size else None),
                 ))
         return stats
@@ -248,15 +248,15 @@ class Database:
         self.store.save_json(name, [vars(entry) for entry in counts])
         return counts
 
-    def longest_win(self, stats: Sequence[LayerStats]) -> tuple[Result, Position]:
+    def longest_win(self, stats: Sequence[LayerStats]) -> tuple[Value, Position]:
         """The position with the longest forced win in the database, and its result."""
         plies, layer, winner = max(
             ((p, s, w) for s in stats
              for p, w in ((s.longest_musketeer_win, SIDES[0]), (s.longest_enemy_win, SIDES[1]))
              if p is not None),
             key=lambda t: t[0])
-        result = Result(winner, plies)
-        score = result_to_score(result)
+        result = Value.win(winner, plies)
+        score = value_to_score(result)
         values = self._table(table_name(layer.enemies, SIDES.index(layer.side)))
         offset = int(np.argmax(values == score))
         musketeers, enemies = self.ix.position_at(layer.enemies, offset)

@@ -15,7 +15,7 @@ from typing import Any
 
 from zermelo.core.errors import OptionError
 from zermelo.core.game import Game
-from zermelo.core.value import Analysis, Value
+from zermelo.core.value import Analysis
 from zermelo.games.musketeers.rules import MUSKETEERS, Move, Position, ThreeMusketeers
 from zermelo.solve.cache import kept, stamp
 from zermelo.solve.store import MANIFEST, default_root
@@ -109,6 +109,5 @@ def analysis(game: ThreeMusketeers, state: Position, data: Path | None) -> Analy
     """The database's value of ``state`` and of every legal move."""
     database = open_database(game, data)
     players = game.info.players
-    moves = [(m, Value.parse(str(r), players)) for m, r in database.analyze(state)]
-    return Analysis.of(Value.parse(str(database.lookup(state)), players), moves,
+    return Analysis.of(database.lookup(state), database.analyze(state),
                        players[game.to_move(state)])
