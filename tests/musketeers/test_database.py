@@ -102,7 +102,7 @@ def test_best_moves_keep_the_result_and_the_line_ends_as_predicted(small_root: P
         assert len(line) == result.plies
         end = line[-1][1] if line else state
         assert game.is_terminal(end)
-        assert "ME"[game.winner(end) or 0] == result.winner
+        assert "ME"[game.winner(end) or 0] == result.player
         for move in database.best_moves(state):
             after = database.lookup(game.apply(state, move))
             assert after.player == result.player and after.plies == result.plies - 1

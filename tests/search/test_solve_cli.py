@@ -40,7 +40,7 @@ def test_depth_limit_and_text_output(cli: CliRunner) -> None:
     assert data["exact"] is False and data["depth"] == 2
     result = cli("solve", "nim", "1", "3", "5", "7")
     assert result.code == 0
-    assert "-1 (loss)" in result.out and "nodes" in result.out and "cut-offs" in result.out
+    assert "-1 (loss; B wins)" in result.out and "nodes" in result.out and "cut-offs" in result.out
 
 
 def test_variant_options_and_stdin(cli: CliRunner) -> None:

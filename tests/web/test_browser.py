@@ -119,7 +119,7 @@ def test_a_full_musketeers_game_against_the_perfect_engine(page: Page, db_root: 
     listed = analyze(game, game.parse_position(page.get_attribute("#board", "data-position")
                                                or ""), db_root)["moves"]
     assert page.locator("#analysis li").all_text_contents() == [
-        f"{m['move']} {m['result']}" for m in listed]
+        f"{m['move']} {m['result']}" + (" (best)" if m["best"] else "") for m in listed]
     play_out(page, "musketeers")
     assert page.get_attribute("#status", "data-winner") == winner
     side = {"M": "Musketeers", "E": "Enemies"}[winner]

@@ -27,4 +27,4 @@ def test_serve_runs_the_app_on_the_given_address(cli: CliRunner, monkeypatch: py
 def test_a_bad_port_is_one_line(cli: CliRunner) -> None:
     result = cli("serve", "--port", "70000")
     assert result.code == 2
-    assert result.err.strip() == "zermelo: port 70000: expected 1 to 65535"
+    assert result.err.strip() == "zermelo: invalid option: port 70000: expected 1 to 65535"

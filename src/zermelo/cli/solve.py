@@ -10,10 +10,10 @@ from rich.table import Table
 
 from zermelo.cli.common import JsonOpt, OptionOpt, console, parse_options, read_position
 from zermelo.core.errors import InvalidPositionError, OptionError
-from zermelo.core.value import Kind
+from zermelo.core.value import Kind, Value
 from zermelo.games.registry import AnyGame, get_game
 from zermelo.search.algorithms import ALGORITHMS, get_algorithm, search
-from zermelo.search.base import SearchResult
+from zermelo.search.base import SearchResult, outcome_of
 
 AlgorithmOpt = Annotated[str | None, typer.Option(
     "--algorithm", "-a", help=f"One of: {', '.join(ALGORITHMS)}, or one of the game's own exact "
@@ -48,14 +48,14 @@ def value_word(game: AnyGame, result: SearchResult[Any]) -> str:
     return "exact score"
 
 
-def outcome_fields(result: SearchResult[Any]) -> dict[str, Any]:
-    """The exact value as JSON fields, when the algorithm gives one: ``outcome``, and
-    ``win_probability`` (of the side to move) for a probability."""
-    if result.outcome is None:
+def outcome_fields(outcome: Value | None) -> dict[str, Any]:
+    """The exact value as JSON fields, when known: ``outcome``, and ``win_probability`` (of
+    the side to move) for a probability."""
+    if outcome is None:
         return {}
-    fields: dict[str, Any] = {"outcome": result.outcome.as_json()}
-    if result.outcome.kind is Kind.PROBABILITY:
-        fields["win_probability"] = result.outcome.amount
+    fields: dict[str, Any] = {"outcome": outcome.as_json()}
+    if outcome.kind is Kind.PROBABILITY:
+        fields["win_probability"] = outcome.amount
     return fields
 
 
@@ -95,6 +95,7 @@ def solve(
     result: SearchResult[Any] = (
         entry.run(own, game, state) if own is not None
         else search(name, game, state, depth=depth, iterations=iterations, seed=seed))
+    outcome = outcome_of(game, state, result)
     best = None if result.best_move is None else game.format_move(state, result.best_move)
     pv = line_text(game, state, result.pv)
     if as_json:
@@ -104,7 +105,7 @@ def solve(
             "algorithm": name,
             "depth": depth,
             "value": result.value,
-            **outcome_fields(result),
+            **outcome_fields(outcome),
             "exact": result.exact,
             "best_move": best,
             "pv": pv,
@@ -116,9 +117,11 @@ def solve(
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
-    value = f"{result.value:g} ({value_word(game, result)})"
-    if result.outcome is not None:
-        value = f"{result.outcome} ({result.outcome.words()})"
+    word = value_word(game, result)
+    if outcome is not None and outcome.kind is not Kind.DRAW:
+        word = "win probability" if outcome.kind is Kind.PROBABILITY else word
+        word += f"; {outcome.words()}"
+    value = f"{result.value:g} ({word})"
     table.add_row("value", value)
     table.add_row("best move", best or "-")
     table.add_row("line", " ".join(pv) or "-")

@@ -183,6 +183,24 @@ class SearchResult(Generic[M]):
                    depth, values=values)
 
 
+def outcome_of(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> Value | None:
+    """The result as a :class:`Value`: its own when the algorithm gave one; else, for an exact
+    value of a two-player game whose returns are a win, a draw or a loss, who wins (the plies
+    are not known: the searches do not measure the distance); None otherwise."""
+    if result.outcome is not None:
+        return result.outcome
+    mover, info = game.to_move(state), game.info
+    if not result.exact or info.num_players != 2 or mover < 0:
+        return None
+    if result.value >= info.max_return:
+        return Value.win(info.players[mover])
+    if result.value <= info.min_return:
+        return Value.loss(info.players, mover)
+    if result.value == (info.max_return + info.min_return) / 2:
+        return Value.draw()
+    return None
+
+
 def return_for(game: Game[Any, Any], state: Any, player: int) -> float:
     """``player``'s return in a terminal ``state`` of a two-player zero- or constant-sum game,
     measured from the middle of the sum, so that the two players' values are opposite."""

@@ -21,7 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
+
+import numpy as np
 
 from zermelo.core.errors import (
     IllegalMoveError,
@@ -31,6 +34,7 @@ from zermelo.core.errors import (
 )
 from zermelo.core.game import Game, GameInfo
 from zermelo.core.grid import Grid
+from zermelo.games.musketeers.symmetry import byte_tables, canonical_code
 
 MUSKETEERS = 0
 """Player index of the musketeers (written ``M``)."""
@@ -295,10 +299,13 @@ class ThreeMusketeers(Game[Position, Move]):
         perm = self.grid.symmetries[symmetry]
         return Move(perm[move.src], perm[move.dst])
 
+    @cached_property
+    def symmetry_tables(self) -> np.ndarray:
+        """The byte tables of the board's symmetries (see :func:`byte_tables`)."""
+        return byte_tables(self.grid)
+
     def key(self, state: Position) -> Hashable:
-        """``(side, musketeers, enemies)`` of the symmetric image with the smallest bitboards."""
-        best = min(
-            (self.grid.permute(state.musketeers, p), self.grid.permute(state.enemies, p))
-            for p in self.grid.symmetries
-        )
-        return (state.to_move, *best)
+        """The canonical code of :mod:`~zermelo.games.musketeers.symmetry` (the weak solver's
+        table key): the same for every symmetric image."""
+        return int(canonical_code(state.musketeers, state.enemies, state.to_move,
+                                  self.grid.size, self.symmetry_tables))

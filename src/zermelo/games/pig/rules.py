@@ -32,6 +32,8 @@ from zermelo.core.game import CHANCE, Chance, Game, GameInfo
 SIDES = ("A", "B")
 ROLL = "roll"
 HOLD = "hold"
+OTHER = (1, 0)
+"""The player who moves after player 0, and after player 1."""
 FACES = (1, 2, 3, 4, 5, 6)
 MAX_GOAL = 1000
 """The largest goal a variant may have (the solver's own bound is lower)."""
@@ -101,14 +103,14 @@ class Pig(Game[PigState, Move]):
         mover = state.mover
         if state.rolling:
             if move == 1:
-                return PigState(1 - mover, state.scores, 0)
+                return PigState(OTHER[mover], state.scores, 0)
             assert isinstance(move, int)
             return PigState(mover, state.scores, state.turn + move)
         if move == ROLL:
             return PigState(mover, state.scores, state.turn, True)
         scores = list(state.scores)
         scores[mover] += state.turn
-        return PigState(1 - mover, (scores[0], scores[1]), 0)
+        return PigState(OTHER[mover], (scores[0], scores[1]), 0)
 
     def returns(self, state: PigState) -> tuple[float, ...]:
         if not self.is_terminal(state):
@@ -137,7 +139,7 @@ class Pig(Game[PigState, Move]):
                                        "in the air")
         if self.is_terminal(state) and scores[mover] >= self.goal:
             raise InvalidPositionError(f"{SIDES[mover]} has won: the next turn is "
-                                       f"{SIDES[1 - mover]}'s")
+                                       f"{SIDES[OTHER[mover]]}'s")
         return state
 
     def format_position(self, state: PigState) -> str:

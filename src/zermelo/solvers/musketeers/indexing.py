@@ -24,6 +24,7 @@ import numpy.typing as npt
 from zermelo.core.errors import OptionError
 from zermelo.core.grid import Grid
 from zermelo.games.musketeers.rules import ThreeMusketeers
+from zermelo.games.musketeers.symmetry import placement_images
 
 I64 = npt.NDArray[np.int64]
 
@@ -59,14 +60,15 @@ class Indexing:
         self.free_count = size - variant.musketeers
         if variant.musketeers > 8:
             raise OptionError("at most 8 musketeers are supported by the database")
-        perms = self.grid.symmetries
-        # canonical placement and the symmetry that maps each placement onto it
+        tables = game.symmetry_tables
+        # canonical placement (the rules' order, zermelo.games.musketeers.symmetry) and the
+        # symmetry that maps each placement onto it
         self.canon: dict[int, tuple[int, int]] = {}
         reps: dict[int, int] = {}
         orbit: dict[int, int] = {}
         for squares in combinations(range(size), variant.musketeers):
             mask = sum(1 << s for s in squares)
-            images = [self.grid.permute(mask, p) for p in perms]
+            images = placement_images(mask, tables)
             rep = min(images)
             reps.setdefault(rep, len(reps))
             orbit[rep] = len(set(images))

@@ -28,6 +28,7 @@ from numba import njit
 
 from zermelo.core.errors import InvalidPositionError, OptionError
 from zermelo.games.musketeers.rules import MUSKETEERS, Position, ThreeMusketeers
+from zermelo.games.musketeers.symmetry import canonical_code
 
 EMPTY, E_WINS, M_WINS = 0, 1, 2
 
@@ -42,7 +43,7 @@ class Board:
     size: int
     neighbours: np.ndarray  # (size, 4) int64, -1 padded
     lines: np.ndarray  # rows then columns, int64 bitboards
-    perm: np.ndarray  # (symmetries, chunks, 256) int64: image of each byte of a bitboard
+    perm: np.ndarray  # the symmetries' byte tables (zermelo.games.musketeers.symmetry)
 
     @classmethod
     def of(cls, game: ThreeMusketeers) -> Board:
@@ -53,18 +54,7 @@ class Board:
         for i, near in enumerate(grid.neighbours):
             neighbours[i, : len(near)] = near
         lines = np.array(grid.rows + grid.columns, dtype=np.int64)
-        chunks = (grid.size + 7) // 8
-        perm = np.zeros((len(grid.symmetries), chunks, 256), dtype=np.int64)
-        for s, p in enumerate(grid.symmetries):
-            for c in range(chunks):
-                for pattern in range(256):
-                    image = 0
-                    for bit in range(8):
-                        square = 8 * c + bit
-                        if pattern >> bit & 1 and square < grid.size:
-                            image |= 1 << p[square]
-                    perm[s, c, pattern] = image
-        return cls(grid.size, neighbours, lines, perm)
+        return cls(grid.size, neighbours, lines, game.symmetry_tables)
 
 
 class Table:
@@ -86,28 +76,6 @@ def _aligned(m, lines):  # type: ignore[no-untyped-def]
         if m & line == m:
             return True
     return False
-
-
-@njit(cache=True, inline="always")
-def _permute(board, perm, s):  # type: ignore[no-untyped-def]
-    out = 0
-    c = 0
-    while board:
-        out |= perm[s, c, board & 255]
-        board >>= 8
-        c += 1
-    return out
-
-
-@njit(cache=True)
-def _code(m, e, side, size, perm):  # type: ignore[no-untyped-def]
-    """The canonical code: the smallest ``m << size | e`` over the symmetries, with the side."""
-    best = -1
-    for s in range(perm.shape[0]):
-        code = (_permute(m, perm, s) << size) | _permute(e, perm, s)
-        if best < 0 or code < best:
-            best = code
-    return (best << 1) | side
 
 
 @njit(cache=True, inline="always")
@@ -214,7 +182,7 @@ def _enemies_win(  # type: ignore[no-untyped-def]
         stats[MAX_PLY] = ply
     if _aligned(m, lines):
         return True
-    code = _code(m, e, side, board_size, perm)
+    code = canonical_code(m, e, side, board_size, perm)
     stats[PROBES] += 1
     slot = _find(keys, code, stats)
     if slot >= 0 and keys[slot] == code:
@@ -259,7 +227,7 @@ def _win_within(  # type: ignore[no-untyped-def]
         return True
     if depth <= 0:
         return False
-    code = _code(m, e, side, board_size, perm)
+    code = canonical_code(m, e, side, board_size, perm)
     stats[PROBES] += 1
     slot = _find(keys, code, stats)
     if slot >= 0 and keys[slot] == code:
@@ -316,7 +284,7 @@ def _proof_size(  # type: ignore[no-untyped-def]
     while top > 0:
         top -= 1
         m, e, side = stack[top, 0], stack[top, 1], stack[top, 2]
-        code = _code(m, e, side, board_size, perm)
+        code = canonical_code(m, e, side, board_size, perm)
         i = _slot(code, smask)
         while seen[i] != 0 and seen[i] != code:
             i = (i + 1) & smask

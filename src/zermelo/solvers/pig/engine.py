@@ -15,7 +15,7 @@ import numpy as np
 
 from zermelo.core.game import Game
 from zermelo.core.value import Analysis, Value
-from zermelo.games.pig.rules import FACES, HOLD, ROLL, Move, Pig, PigState
+from zermelo.games.pig.rules import FACES, HOLD, OTHER, ROLL, Move, Pig, PigState
 from zermelo.search.base import SearchResult, SearchStats
 from zermelo.solve.value_iteration import iterate
 from zermelo.solvers.pig.space import bases, build, index
@@ -37,7 +37,7 @@ class Table:
     def win_probability(self, game: Pig, state: PigState) -> float:
         """The chance that the player who moves in ``state`` (who rolled, at a chance node)
         wins, under optimal play by both."""
-        i, j = state.scores[state.mover], state.scores[1 - state.mover]
+        i, j = state.scores[state.mover], state.scores[OTHER[state.mover]]
         if game.is_terminal(state):
             return 1.0 if i >= self.goal else 0.0
         if state.rolling:
