@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -71,8 +72,8 @@ def test_book_is_written_and_used(cli: CliRunner, tmp_path: pytest.TempPathFacto
     assert other.code == 2 and "a book for 5x4 k=4, not 7x6 k=4" in other.err
 
 
-def test_the_default_book_is_found_and_a_broken_one_refused(cli: CliRunner,
-                                                            data_dir: Path) -> None:
+def test_the_default_book_is_found_and_a_broken_one_refused(
+        cli: CliRunner, data_dir: Path, caplog: pytest.LogCaptureFixture) -> None:
     built = cli("connect4", "book", "--depth", "2", "--jobs", "2", *SMALL)
     path = data_dir / "connect4-5x4-k4.book.npz"
     assert built.code == 0 and path.exists()
@@ -80,10 +81,15 @@ def test_the_default_book_is_found_and_a_broken_one_refused(cli: CliRunner,
     assert book is not None and book.depth == 2
     assert cli("connect4", "solve", "3", *SMALL).out == cli(
         "connect4", "solve", "3", "--book", str(path), *SMALL).out
+    good = cli("connect4", "solve", "3", *SMALL).out
     path.write_bytes(path.read_bytes()[:40])
-    broken = cli("connect4", "solve", "3", *SMALL)
-    assert broken.code == 2 and broken.err.startswith("zermelo: ")
-    assert "not a Connect Four book" in broken.err and "Traceback" not in broken.err
+    asked = cli("connect4", "solve", "3", "--book", str(path), *SMALL)
+    assert asked.code == 2 and asked.err.startswith("zermelo: bad data: ")
+    assert "not a Connect Four book" in asked.err and "Traceback" not in asked.err
+    with caplog.at_level(logging.WARNING, logger="zermelo"):
+        unasked = cli("connect4", "solve", "3", *SMALL)  # the default book: reported, left out
+    assert unasked.code == 0 and unasked.out == good
+    assert "not a Connect Four book" in caplog.text and "solving without it" in caplog.text
 
 
 @pytest.mark.parametrize(
@@ -98,15 +104,22 @@ def test_the_default_book_is_found_and_a_broken_one_refused(cli: CliRunner,
         (["connect4", "move", "44", "--engine", "deep"],
          "zermelo: unknown name: no engine 'deep' (known: solver, two-three-count, threats)"),
         (["connect4", "move", "44", "--depth", "0"],
-         "zermelo: invalid option: depth 0: must be at least 1"),
+         "zermelo: error: Invalid value for '--depth': Input should be greater than or equal to "
+         "1"),
         (["connect4", "move", "1212121"],
          "zermelo: illegal move: 1212121: the game is over (X wins with 4 in a row)"),
         (["connect4", "perft", "--", "-1"],
-         "zermelo: invalid option: depth -1: must be at least 0"),
+         "zermelo: error: Invalid value for 'depth': Input should be greater than or equal to 0"),
+        (["connect4", "perft", "11"],
+         "zermelo: error: Invalid value for 'depth': Input should be less than or equal to 10"),
+        (["connect4", "book", "--depth", "1", "--table", "1000000000"],
+         "zermelo: error: Invalid value for '--table': Input should be less than or equal to "
+         "134217728"),
         (["connect4", "solve", "1", "--board", "9x7"],
          "zermelo: invalid option: board 9x7: width at most 9 and width x (height + 1) at most 63"),
         (["connect4", "book", "--depth", "-1", "--out", "x.npz"],
-         "zermelo: invalid position: book depth -1: must be at least 0"),
+         "zermelo: error: Invalid value for '--depth': Input should be greater than or equal to "
+         "0"),
     ],
 )
 def test_bad_input_gets_one_line_and_status_2(cli: CliRunner, args: list[str],

@@ -152,7 +152,7 @@ def test_capstone_bugs_command(cli: CliRunner) -> None:
     (["--start", "a1,a1,b2"], "zermelo: invalid option: start needs 3 distinct squares, got 2"),
     (["--position", "M XXXXO"], "zermelo: invalid position: 5 squares, expected 25"),
     (["--samples", "-1", "--capstone-bugs"],
-     "zermelo: invalid option: samples -1: must be 0 or more"),
+     "zermelo: invalid option: samples -1: expected 0 to 100000"),
     (["--board", "6x6"],
      "zermelo: invalid option: weak solver: at most 30 squares, the board has 36"),
 ])

@@ -222,3 +222,29 @@ def test_analysis_of_every_game_that_has_one(client: TestClient, name: str,
     if name == "connect4":  # every move's exact score for the side to move; best = highest
         assert {m["value"]["player"] for m in body["moves"]} == {mover}
         assert marked == {m["move"] for m in body["moves"] if m["value"]["score"] == top}
+
+
+@pytest.mark.parametrize(("method", "path", "body", "status", "error"), [
+    ("post", "/api/nim/moves", b"\xff\xfe{", 400, "bad JSON: There was an error parsing the body"),
+    ("post", "/api/nim/moves", b"[" * 100_000 + b"]" * 100_000, 400,
+     "bad JSON: There was an error parsing the body"),
+    ("get", "/api/nowhere", None, 404, "Not Found"),
+    ("put", "/api/games", None, 405, "Method Not Allowed"),
+])
+def test_malformed_requests_answer_json_errors(client: TestClient, method: str, path: str,
+                                               body: bytes | None, status: int,
+                                               error: str) -> None:
+    answer = client.request(method.upper(), path, content=body,
+                            headers={"content-type": "application/json"})
+    assert answer.status_code == status
+    assert answer.json() == {"error": error}
+
+
+def test_errors_name_no_server_path_and_stay_short(client: TestClient, db_root: Path) -> None:
+    answer = client.post("/api/musketeers/engine", json={"engine": "perfect",
+                                                         "options": {"board": "5x4"}})
+    message = answer.json()["error"]
+    assert answer.status_code == 400 and "musketeers-5x4-m3" in message
+    assert str(db_root) not in message and "/" not in message.split(" in ")[1].split(":")[0]
+    answer = client.post("/api/tictactoe/moves", json={"position": "X" * 5000})
+    assert answer.status_code == 400 and len(answer.json()["error"]) <= 200

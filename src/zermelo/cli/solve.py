@@ -20,7 +20,7 @@ AlgorithmOpt = Annotated[str | None, typer.Option(
     "algorithms; default: the game's own choice.")]
 DepthOpt = Annotated[int | None, typer.Option(
     "--depth", "-d", help="Search this many plies (0 or more); default: to the end.")]
-IterationsOpt = Annotated[int, typer.Option(help="MCTS simulations.")]
+IterationsOpt = Annotated[int, typer.Option(help="MCTS simulations (1 to 10,000,000).")]
 SeedOpt = Annotated[int, typer.Option(help="MCTS random seed.")]
 
 

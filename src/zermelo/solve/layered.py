@@ -70,27 +70,28 @@ Progress = Callable[[TableSpec, int], None]
 
 
 def build(plan: Plan, store: Store, progress: Progress | None = None) -> BuildReport:
-    """Build every table of ``plan`` missing from ``store``, in order."""
+    """Build every table of ``plan`` missing from ``store``, in order, holding its lock."""
     start = time.perf_counter()
     built = positions = 0
     loaded: dict[str, U8] = {}
-    for table in plan.tables():
-        if store.has(table.name):
-            continue
-        inputs = {}
-        for name in table.depends:
-            if name not in loaded:
-                loaded[name] = store.load(name)
-            inputs[name] = loaded[name]
-        out = np.empty(table.size, dtype=np.uint8)
-        for unit in plan.units(table):
-            plan.run(table, unit, out, inputs)
-            if progress is not None:
-                progress(table, unit.positions)
-        store.write(table.name, out)
-        loaded = {table.name: out}  # in a layered plan the next table reads this one
-        built += 1
-        positions += table.size
+    with store.building():
+        for table in plan.tables():
+            if store.has(table.name):
+                continue
+            inputs = {}
+            for name in table.depends:
+                if name not in loaded:
+                    loaded[name] = store.load(name)
+                inputs[name] = loaded[name]
+            out = np.empty(table.size, dtype=np.uint8)
+            for unit in plan.units(table):
+                plan.run(table, unit, out, inputs)
+                if progress is not None:
+                    progress(table, unit.positions)
+            store.write(table.name, out)
+            loaded = {table.name: out}  # in a layered plan the next table reads this one
+            built += 1
+            positions += table.size
     return BuildReport(built, positions, time.perf_counter() - start)
 
 

@@ -5,16 +5,24 @@ and flushed temporary file, and the manifest (format version, what the database 
 table's size and SHA-256) is replaced atomically after it, so a build killed at any moment leaves
 either a finished table or none. A finished table is never rewritten.
 
-Opening checks the manifest and the sizes; a table whose file changed since it was recorded
-(modification time) has its checksum recomputed before use. :meth:`Store.verify` checks every
-checksum.
+Opening validates the manifest (its shape, and table names that stay inside the directory) and
+the sizes; every table's checksum is recomputed the first time a process reads it, so a flipped
+byte, a zero-filled or swapped table is refused naming the file even with its modification time
+restored. :meth:`Store.verify` checks every checksum. Temporary files have unique names, are
+created exclusively (never through a planted link) and removed when a write fails; only regular
+files are replaced. A build holds the directory's lock, so a second build refuses at once.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
+import re
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +34,9 @@ from zermelo.core.errors import DataError
 
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
+LOCK = ".lock"
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 U8 = npt.NDArray[np.uint8]
 
@@ -53,16 +64,25 @@ def sha256_of(path: Path) -> str:
 
 def write_atomically(path: Path, data: bytes | U8) -> None:
     """Write ``data`` to ``path`` through a flushed temporary file and a rename, so that an
-    interrupted write never leaves half a file."""
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("wb") as handle:
-        if isinstance(data, bytes):
-            handle.write(data)
-        else:
-            data.tofile(handle)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+    interrupted write never leaves half a file. The temporary file has a unique name and is
+    created exclusively beside ``path`` (a planted link is never followed) and removed if the
+    write fails; ``path`` itself is replaced only if it is a regular file or absent."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise DataError(f"{path}: not a regular file, not replaced")
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            if isinstance(data, bytes):
+                handle.write(data)
+            else:
+                data.tofile(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     dir_fd = os.open(path.parent, os.O_RDONLY)
     try:
         os.fsync(dir_fd)
@@ -86,14 +106,20 @@ class Store:
         try:
             data = json.loads(manifest.read_text())
             version, header, tables = data["format"], data["header"], data["tables"]
-        except (ValueError, KeyError, TypeError) as error:
-            raise DatabaseError(f"{manifest}: unreadable manifest ({error})") from None
+        except (ValueError, KeyError, TypeError, RecursionError) as error:
+            raise DatabaseError(f"{manifest}: unreadable manifest ({type(error).__name__})"
+                                ) from None
         if version != FORMAT_VERSION:
-            raise DatabaseError(f"{manifest}: format {version}, expected {FORMAT_VERSION}")
+            raise DatabaseError(f"{manifest}: format {str(version)[:20]}, expected "
+                                f"{FORMAT_VERSION}")
         if header != self.header:
-            raise DatabaseError(f"{manifest}: built for {header}, not {self.header}")
+            raise DatabaseError(f"{manifest}: built for {str(header)[:80]}, not {self.header}")
         if not isinstance(tables, dict):
             raise DatabaseError(f"{manifest}: unreadable manifest (tables)")
+        for name, entry in tables.items():
+            problem = _entry_problem(name, entry)
+            if problem:
+                raise DatabaseError(f"{manifest}: table {str(name)[:40]!r}: {problem}")
         self.tables = tables
 
     @property
@@ -109,8 +135,27 @@ class Store:
         """The file of table ``name``."""
         return self.path / f"{name}.bin"
 
+    @contextmanager
+    def building(self) -> Iterator[None]:
+        """Hold the directory's lock while a build writes to it; a second build (in this or
+        another process) refuses at once with one line."""
+        self.path.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise DatabaseError(f"{self.path}: another build is writing here") from None
+            if (self.path / MANIFEST).exists():  # what a build before this one finished
+                self._load_manifest(self.path / MANIFEST)
+            yield
+        finally:
+            os.close(fd)
+
     def write(self, name: str, values: U8) -> None:
         """Store a finished table and record it in the manifest; never overwrite one."""
+        if not _NAME.fullmatch(name):
+            raise DatabaseError(f"table name {name[:40]!r}: letters, digits, - and _ only")
         if self.has(name):
             raise DatabaseError(f"{self.file(name)}: already finished, not rewritten")
         self.path.mkdir(parents=True, exist_ok=True)
@@ -128,7 +173,7 @@ class Store:
 
     def check(self, name: str) -> None:
         """Raise :class:`DatabaseError` naming the file unless table ``name`` is intact: present,
-        of the recorded size, and of the recorded checksum if the file changed since."""
+        of the recorded size and checksum (recomputed once per process)."""
         if name in self._checked:
             return
         entry = self.tables.get(name)
@@ -141,7 +186,7 @@ class Store:
             raise DatabaseError(f"{path}: missing (listed in the manifest)") from None
         if stat.st_size != entry["size"]:
             raise DatabaseError(f"{path}: {stat.st_size} bytes, expected {entry['size']}")
-        if stat.st_mtime_ns != entry["mtime_ns"] and sha256_of(path) != entry["sha256"]:
+        if sha256_of(path) != entry["sha256"]:
             raise DatabaseError(f"{path}: checksum mismatch, the file is corrupt")
         self._checked.add(name)
 
@@ -179,3 +224,20 @@ class Store:
             elif sha256_of(path) != entry["sha256"]:
                 problems.append(f"{path}: checksum mismatch, the file is corrupt")
         return problems
+
+
+def _entry_problem(name: Any, entry: Any) -> str | None:
+    """What is wrong with one manifest entry, or None: a name that names a file inside the
+    directory, a size, a SHA-256 and a modification time."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        return "a name of letters, digits, - and _ expected"
+    if not isinstance(entry, dict):
+        return "an object expected"
+    size, digest, mtime = entry.get("size"), entry.get("sha256"), entry.get("mtime_ns")
+    if not isinstance(size, int) or isinstance(size, bool) or size < 0:
+        return "size: a whole number expected"
+    if not isinstance(digest, str) or not _SHA256.fullmatch(digest):
+        return "sha256: 64 hexadecimal digits expected"
+    if not isinstance(mtime, int) or isinstance(mtime, bool):
+        return "mtime_ns: a whole number expected"
+    return None

@@ -7,6 +7,7 @@ or an illegal move. Anything else is a bug: 500 ``{"error": "internal error: ...
 
 from __future__ import annotations
 
+import re
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from zermelo import __version__
 from zermelo.core.errors import OptionError, UnknownNameError, ZermeloError
@@ -49,8 +51,19 @@ class EngineRequest(PositionRequest):
     seed: int | None = Field(None, description="Seed of the engine's random choices.")
 
 
+_PATH = re.compile(r"/(?:[^\s/:'\"]+/)+([^\s/:'\"]+)")
+MAX_MESSAGE = 200
+
+
+def public(message: str) -> str:
+    """An error message fit to send: one line, no absolute path of the server (only the last
+    part of it), at most MAX_MESSAGE characters."""
+    line = " ".join(_PATH.sub(r"\1", message).split())
+    return line if len(line) <= MAX_MESSAGE else line[:MAX_MESSAGE - 3] + "..."
+
+
 def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    return JSONResponse({"error": public(message)}, status_code=status)
 
 
 def _validation_message(error: RequestValidationError) -> str:
@@ -67,6 +80,12 @@ def create_app(db: Path | None = None) -> FastAPI:
     app = FastAPIOffline(title="zermelo", version=__version__,
                          description="Stateless play: the client sends the position, the "
                                      "server answers.")  # /docs served without a CDN
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        detail = error.detail if isinstance(error.detail, str) else "bad request"
+        reason = "bad JSON: " if "parsing the body" in detail else ""
+        return _error(error.status_code, reason + detail)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -103,21 +103,21 @@ def weak_solve(
     musketeers: MusketeersOpt = 3,
     length: Annotated[bool, typer.Option("--length", help="Also measure the game's length with "
                                          "perfect play (E33-style; enemy wins only).")] = False,
-    table_bits: Annotated[int, typer.Option(help="Transposition table of 2**BITS entries.")
-                          ] = 26,
+    table_bits: Annotated[int, typer.Option(help="Transposition table of 2**BITS entries "
+                                            "(16 to 32).")] = 26,
     capstone_bugs: Annotated[bool, typer.Option("--capstone-bugs", help="Run the capstone's "
                              "search with its two defects and find positions they get wrong."
                              )] = False,
     samples: Annotated[int, typer.Option(help="Random positions to check with "
-                                         "--capstone-bugs.")] = 200,
+                                         "--capstone-bugs (0 to 100,000).")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the sampled positions.")] = 1,
     as_json: JsonOpt = False,
 ) -> None:
     """Prove who wins by search alone (no database): nodes, table size, proof size, time."""
     if not 16 <= table_bits <= 32:
         raise OptionError(f"table bits {table_bits}: expected 16 to 32")
-    if samples < 0:
-        raise OptionError(f"samples {samples}: must be 0 or more")
+    if not 0 <= samples <= 100_000:
+        raise OptionError(f"samples {samples}: expected 0 to 100000")
     game = _game(board, musketeers, start)
     state = (game.initial_state() if position is None
              else game.parse_position(read_position(position)))

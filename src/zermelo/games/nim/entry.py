@@ -2,13 +2,14 @@
 
 from zermelo.core.entry import GameEntry
 from zermelo.core.options import Flag, Numbers, Schema
+from zermelo.games.nim.rules import DEFAULT_PILES, MAX_PILE, MAX_PILES
 
 ENTRY = GameEntry(
     name="nim",
     title="Nim",
     options=Schema((
-        Numbers("piles", (1, 3, 5, 7), "Pile sizes, e.g. 1,3,5,7.", min_count=1,
-                max_count=16, low=0, high=64),
+        Numbers("piles", DEFAULT_PILES, "Pile sizes, e.g. 1,3,5,7.", min_count=1,
+                max_count=MAX_PILES, low=0, high=MAX_PILE),
         Flag("misere", False, "Misère: who takes the last object loses."),
     )),
     create="zermelo.games.nim.variant:create",

@@ -42,6 +42,10 @@ SIDES = ("A", "B")
 """Player 0 (``A``) moves first from the initial position."""
 
 DEFAULT_PILES = (1, 3, 5, 7)
+MAX_PILES = 16
+"""At most this many piles (the searches' positions grow as the product of the pile sizes)."""
+MAX_PILE = 64
+"""At most this many objects in a pile."""
 
 _MOVE = re.compile(r"\s*(\d+)\s*:\s*(\d+)\s*")
 
@@ -75,8 +79,8 @@ class Nim(Game[NimState, NimMove]):
         piles = tuple(piles)
         if not piles:
             raise OptionError("Nim needs at least one pile")
-        if any(p < 0 for p in piles):
-            raise OptionError(f"piles {piles}: sizes must be 0 or more")
+        if len(piles) > MAX_PILES or any(not 0 <= p <= MAX_PILE for p in piles):
+            raise OptionError(f"piles: at most {MAX_PILES} piles of 0 to {MAX_PILE} objects")
         self.piles = piles
         self.misere = misere
         self.info = GameInfo(
@@ -129,12 +133,15 @@ class Nim(Game[NimState, NimMove]):
             tokens = tokens[1:]
         if not tokens:
             raise InvalidPositionError("no piles after the side to move")
+        if len(tokens) > MAX_PILES:
+            raise InvalidPositionError(f"{len(tokens)} piles, at most {MAX_PILES}")
         piles = []
         for i, token in enumerate(tokens):
-            if not token.isdigit():
+            if not (token.isascii() and token.isdigit() and int(token) <= MAX_PILE):
+                shown = token if len(token) <= 20 else token[:20] + "..."
                 raise InvalidPositionError(
-                    f"pile {i + 1}: {token!r} is not a pile size (a whole number 0 or more)"
-                )
+                    f"pile {i + 1}: {shown!r} is not a pile size (a whole number from 0 to "
+                    f"{MAX_PILE})")
             piles.append(int(token))
         return NimState(tuple(piles), side)
 

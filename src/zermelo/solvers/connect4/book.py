@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,7 +54,8 @@ class OpeningBook:
         b = self.board
         archive = io.BytesIO()
         np.savez_compressed(archive, board=np.array([b.width, b.height, b.k, self.depth]),
-                            keys=self.keys, scores=self.scores)
+                            keys=self.keys, scores=self.scores,
+                            checksum=np.array([checksum(self.keys, self.scores)], np.int64))
         write_atomically(path, archive.getvalue())
 
     @staticmethod
@@ -73,16 +75,27 @@ class OpeningBook:
 
     @classmethod
     def load(cls, path: Path, board: Board) -> OpeningBook:
-        """Read a book written by :meth:`save`; ValueError if it is for another board."""
+        """Read a book written by :meth:`save`, checked: its checksum, its arrays (as many
+        scores as keys, keys sorted and unique, scores within the board's range) and its board;
+        :class:`DataError` naming the file otherwise."""
         try:
-            with np.load(path) as data:
+            with np.load(path, allow_pickle=False) as data:
                 width, height, k, depth = (int(x) for x in data["board"])
                 keys, scores = data["keys"].astype(np.int64), data["scores"].astype(np.int8)
-        except (KeyError, ValueError, EOFError, OSError, zipfile.BadZipFile) as error:
-            raise DataError(f"{path}: not a Connect Four book ({error})") from None
-        if Board(width, height, k) != board:
+                stored = int(data["checksum"][0])
+        except (KeyError, ValueError, TypeError, IndexError, EOFError, OSError,
+                zipfile.BadZipFile, zlib.error) as error:
+            raise DataError(f"{path}: not a Connect Four book ({type(error).__name__})"
+                            ) from None
+        if (width, height, k) != (board.width, board.height, board.k):
             raise DataError(f"{path}: a book for {width}x{height} k={k}, not "
-                             f"{board.width}x{board.height} k={board.k}")
+                            f"{board.width}x{board.height} k={board.k}")
+        if checksum(keys, scores) != stored:
+            raise DataError(f"{path}: checksum mismatch, the book is corrupt")
+        most = (board.cells + 1) // 2
+        if (keys.ndim != 1 or keys.shape != scores.shape or not 0 <= depth <= board.cells
+                or np.any(np.diff(keys) <= 0) or np.any(np.abs(scores) > most)):
+            raise DataError(f"{path}: malformed book arrays")
         return cls(board, depth, keys, scores)
 
 
@@ -94,3 +107,8 @@ def default_path(board: Board, root: Path | None = None) -> Path:
 def game_key(board: Board, state: Position) -> int:
     """The canonical key of ``state`` on ``board`` (one per mirror pair), as the book stores it."""
     return int(canonical_key(state.current, state.mask, board.width, board.stride))
+
+
+def checksum(keys: np.ndarray, scores: np.ndarray) -> int:
+    """The CRC-32 of a book's keys and scores, as the file records it."""
+    return zlib.crc32(scores.astype(np.int8).tobytes(), zlib.crc32(keys.astype(np.int64).tobytes()))

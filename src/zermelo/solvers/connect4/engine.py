@@ -3,11 +3,13 @@ its exact analysis of a position."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
+from zermelo.core.errors import DataError
 from zermelo.core.game import Game
 from zermelo.core.value import Analysis, Value
 from zermelo.games.connect4.rules import ConnectFour, Position
@@ -41,8 +43,19 @@ def solver_for(game: ConnectFour, data: Path | None) -> Solver:
     keeps what earlier moves found. A book written later is picked up."""
     path = OpeningBook.locate(game.board, data)
     version = None if path is None else stamp(path)
-    return kept(("connect4", game.board, data), version, lambda: Solver(
-        game, book=None if path is None else OpeningBook.load(path, game.board)))
+    return kept(("connect4", game.board, data), version,
+                lambda: Solver(game, book=None if path is None else usable_book(path, game)),
+                Solver.nbytes)
+
+
+def usable_book(path: Path, game: ConnectFour) -> OpeningBook | None:
+    """The book at ``path``; a broken one is reported once (a warning naming the file) and left
+    out, so that positions the solver reaches without it are still answered."""
+    try:
+        return OpeningBook.load(path, game.board)
+    except DataError as error:
+        logging.getLogger("zermelo").warning("zermelo: warning: %s; solving without it", error)
+        return None
 
 
 def perfect(game: ConnectFour, level: int | None, seed: int | None,

@@ -69,6 +69,11 @@ class Solver:
         self.etc_below = board.cells - ETC_EMPTY if etc_below is None else etc_below
         self._lock = threading.Lock()
 
+    def nbytes(self) -> int:
+        """The memory its table and book take."""
+        book = 0 if self.book is None else sum(int(a.nbytes) for a in self.book[1:])
+        return sum(int(a.nbytes) for a in self.table) + book
+
     @property
     def nodes(self) -> int:
         """Positions searched since the last reset."""

@@ -121,6 +121,14 @@ class Database:
             self.max_enemies += 1
         self._tables: dict[str, np.memmap[Any, np.dtype[np.uint8]]] = {}
 
+    def nbytes(self) -> int:
+        """The memory its indexing tables take (the tables themselves are memory maps, paged
+        in and out by the system)."""
+        arrays = [v for v in vars(self.ix).values() if isinstance(v, np.ndarray)]
+        arrays += [a for v in vars(self.ix).values() if isinstance(v, tuple)
+                   for a in v if isinstance(a, np.ndarray)]
+        return sum(int(a.nbytes) for a in arrays) + 200 * len(self.ix.canon)
+
     @staticmethod
     def header(variant: Variant) -> dict[str, Any]:
         """What the manifest records about the variant a database covers."""

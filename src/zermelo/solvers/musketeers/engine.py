@@ -90,7 +90,8 @@ def open_database(game: ThreeMusketeers, data: Path | None) -> Database:
     version = stamp((data or default_root()) / variant.name / MANIFEST)
     if version is None:
         return Database.open(variant, data)  # raises the "build it first" error
-    return kept(("musketeers", variant, data), version, lambda: Database.open(variant, data))
+    return kept(("musketeers", variant, data), version, lambda: Database.open(variant, data),
+                Database.nbytes)
 
 
 def perfect(game: ThreeMusketeers, level: int | None, seed: int | None,
