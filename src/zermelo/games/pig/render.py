@@ -6,7 +6,7 @@ from rich.text import Text
 
 from zermelo.games.pig.rules import SIDES, Pig, PigState
 
-BAR = 40
+BAR = 24
 """Width in characters of a full score bar."""
 
 
