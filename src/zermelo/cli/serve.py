@@ -15,6 +15,8 @@ def serve(
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[Path | None, typer.Option("--db", help="Database root directory (default: "
                                             "$ZERMELO_DATA or the user data directory).")] = None,
+    move_time: Annotated[float, typer.Option(help="Seconds a search engine or analysis may "
+                                             "think (0.1 to 60).", min=0.1, max=60)] = 5.0,
 ) -> None:
     """Serve the stateless JSON API for playing every game against every engine."""
     import uvicorn
@@ -25,4 +27,4 @@ def serve(
         raise OptionError(f"port {port}: expected 1 to 65535")
     print(f"zermelo: serving on http://{host}:{port}/ - open it in a browser to play "
           "(API docs at /docs)", flush=True)
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(db, move_time), host=host, port=port, log_level="warning")

@@ -13,7 +13,7 @@ from zermelo.core.errors import InvalidPositionError, OptionError
 from zermelo.core.value import Kind, Value
 from zermelo.games.registry import AnyGame, get_game
 from zermelo.search.algorithms import ALGORITHMS, get_algorithm, search
-from zermelo.search.base import SearchResult, outcome_of
+from zermelo.search.base import Budget, SearchResult, budget, outcome_of
 
 AlgorithmOpt = Annotated[str | None, typer.Option(
     "--algorithm", "-a", help=f"One of: {', '.join(ALGORITHMS)}, or one of the game's own exact "
@@ -22,6 +22,13 @@ DepthOpt = Annotated[int | None, typer.Option(
     "--depth", "-d", help="Search this many plies (0 or more); default: to the end.")]
 IterationsOpt = Annotated[int, typer.Option(help="MCTS simulations (1 to 10,000,000).")]
 SeedOpt = Annotated[int, typer.Option(help="MCTS random seed.")]
+SecondsOpt = Annotated[float | None, typer.Option(
+    "--seconds", help="Stop the search after this many seconds (0.01 to 86,400): iterative "
+    "deepening and MCTS give the best move so far, the others stop with an error.",
+    min=0.01, max=86_400)]
+NodesOpt = Annotated[int | None, typer.Option(
+    "--nodes", help="Stop the search after this many nodes (1,000 to 10**12).",
+    min=1_000, max=10**12)]
 
 
 def load_position(game: AnyGame, text: str | None) -> Any:
@@ -79,6 +86,8 @@ def solve(
     option: OptionOpt = None,
     iterations: IterationsOpt = 10_000,
     seed: SeedOpt = 0,
+    seconds: SecondsOpt = None,
+    nodes: NodesOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Search a position: value from the side to move's view (1 win, 0 draw, -1 loss, the
@@ -92,9 +101,10 @@ def solve(
         raise OptionError(f"{name} takes no depth limit")
     game = entry.game(parse_options(option))
     state = load_position(game, " ".join(position) if position else None)
-    result: SearchResult[Any] = (
-        entry.run(own, game, state) if own is not None
-        else search(name, game, state, depth=depth, iterations=iterations, seed=seed))
+    with budget(Budget(nodes, seconds)):
+        result: SearchResult[Any] = (
+            entry.run(own, game, state) if own is not None
+            else search(name, game, state, depth=depth, iterations=iterations, seed=seed))
     outcome = outcome_of(game, state, result)
     best = None if result.best_move is None else game.format_move(state, result.best_move)
     pv = line_text(game, state, result.pv)

@@ -20,6 +20,7 @@ from zermelo.core.game import Game
 from zermelo.search.alphabeta import SUPPORTS, root_window, within
 from zermelo.search.base import (
     INF,
+    BudgetExhausted,
     Clock,
     Evaluator,
     SearchResult,
@@ -167,10 +168,18 @@ class AlphaBetaTT:
             return SearchResult(terminal_value(game, state), None, (), stats, True, NAME, depth)
         target = COMPLETE if depth is None else depth
         current = min(1, target) if iterative else target  # depth 0: the evaluation alone
+        finished: tuple[float, list[Any], int] | None = None  # the deepest completed round
         while True:
             self.horizon = 0
             stats.iterations += 1
-            value, line = self.search(state, current, 0, alpha, beta)
+            try:
+                value, line = self.search(state, current, 0, alpha, beta)
+            except BudgetExhausted:
+                if finished is None or not finished[1]:
+                    raise
+                value, line, self.horizon = finished  # the best move of the last round
+                break
+            finished = (value, line, self.horizon)
             if self.horizon == 0 or current >= target:
                 break
             current += 1

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
-from zermelo.core.errors import GameNotSupportedError, OptionError
+from zermelo.core.errors import GameNotSupportedError, OptionError, ZermeloError
 from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information, Utility
 from zermelo.core.value import Value
 
@@ -103,6 +105,45 @@ N_PLAYER_PERFECT = Supports(players="any", chance=(Chance.DETERMINISTIC,),
 """What the n-player searches without chance (max^n, paranoid) play."""
 
 
+class BudgetExhausted(ZermeloError):
+    """A search ran out of the nodes or seconds it was given."""
+
+    kind = "budget exhausted"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may spend: nodes visited and wall-clock seconds (None: no bound)."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+
+
+_BUDGET: ContextVar[tuple[int | None, float | None]] = ContextVar("budget", default=(None, None))
+CHECK_EVERY = 1024
+"""The clock is read every this many nodes."""
+
+
+@contextmanager
+def budget(limit: Budget) -> Iterator[None]:
+    """Every search started inside the block stops after ``limit.nodes`` nodes or at
+    ``limit.seconds`` from now: a search that can give a best move so far (iterative deepening,
+    MCTS) gives it as an inexact result, the others raise :class:`BudgetExhausted`."""
+    deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
+    token = _BUDGET.set((limit.nodes, deadline))
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
+def out_of_budget(nodes: int) -> bool:
+    """Whether a search that has visited ``nodes`` nodes has used up the current budget."""
+    most, deadline = _BUDGET.get()
+    return ((most is not None and nodes > most)
+            or (deadline is not None and time.perf_counter() > deadline))
+
+
 @dataclass
 class SearchStats:
     """What a search did: the seed's "checks" (``nodes``) and "cuts" (``cutoffs``), and more."""
@@ -131,10 +172,13 @@ class SearchStats:
     """Algorithm-specific figures (e.g. ``proof_size``)."""
 
     def visit(self, ply: int) -> None:
-        """Count a node visited ``ply`` plies below the root."""
+        """Count a node visited ``ply`` plies below the root; :class:`BudgetExhausted` when the
+        current budget (see :func:`budget`) is used up."""
         self.nodes += 1
         if ply > self.max_depth:
             self.max_depth = ply
+        if self.nodes % CHECK_EVERY == 0 and out_of_budget(self.nodes):
+            raise BudgetExhausted(f"the search stopped after {self.nodes:,} nodes, its budget")
 
     def as_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready values (``extra`` merged in)."""

@@ -22,6 +22,7 @@ from typing import Any
 from zermelo.core.game import Game
 from zermelo.search.base import (
     TWO_PLAYER_PERFECT,
+    BudgetExhausted,
     Clock,
     SearchResult,
     SearchStats,
@@ -34,10 +35,6 @@ SUPPORTS = TWO_PLAYER_PERFECT
 
 INF = 1 << 60
 """Infinite proof or disproof number."""
-
-
-class BudgetExceeded(RuntimeError):
-    """The search visited more nodes than it was allowed."""
 
 
 class ProofNumberSearch:
@@ -81,11 +78,9 @@ class ProofNumberSearch:
     def mid(self, state: Any, key: Hashable, th_pn: int, th_dn: int, ply: int) -> None:
         """Expand ``state`` until its proof or disproof number reaches its threshold."""
         game, stats = self.game, self.stats
-        stats.nodes += 1
+        stats.visit(ply)
         if self.max_nodes is not None and stats.nodes > self.max_nodes:
-            raise BudgetExceeded(f"df-pn stopped after {self.max_nodes} nodes")
-        if ply > stats.max_depth:
-            stats.max_depth = ply
+            raise BudgetExhausted(f"df-pn stopped after {self.max_nodes:,} nodes")
         is_or = game.to_move(state) == self.attacker
         children = [game.apply(state, m) for m in game.legal_moves(state)]
         keys = [game.key(c) for c in children]
@@ -128,7 +123,7 @@ def dfpn(game: Game[Any, Any], state: Any, *, max_nodes: int | None = None
          ) -> SearchResult[Any]:
     """The outcome of ``state`` from the side to move's view: 1 win, 0 draw, -1 loss.
 
-    ``max_nodes`` bounds the work (:class:`BudgetExceeded` past it). The best move is a proven
+    ``max_nodes`` bounds the work (:class:`BudgetExhausted` past it). The best move is a proven
     win if there is one, else a move after which the opponent is proven not to win, else the
     first move.
     """

@@ -37,6 +37,7 @@ from zermelo.search.base import (
     SearchStats,
     Supports,
     check_range,
+    out_of_budget,
     terminal_value,
     viewer,
 )
@@ -153,7 +154,9 @@ def mcts(
 
     while root.proven is None:
         if stats.iterations >= iterations or (
-                deadline and stats.iterations and time.perf_counter() > deadline):
+                deadline and stats.iterations and time.perf_counter() > deadline) or (
+                stats.iterations and stats.iterations % 64 == 0
+                and out_of_budget(stats.nodes)):  # anytime: the best move so far
             break
         stats.iterations += 1
         node, path = root, [root]

@@ -75,8 +75,9 @@ def _validation_message(error: RequestValidationError) -> str:
     return f"{where}: {first['msg']}"
 
 
-def create_app(db: Path | None = None) -> FastAPI:
-    """The application; database engines and analysis read under ``db`` (default location)."""
+def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME) -> FastAPI:
+    """The application; database engines and analysis read under ``db`` (default location),
+    search engines and analyses think at most ``move_time`` seconds."""
     app = FastAPIOffline(title="zermelo", version=__version__,
                          description="Stateless play: the client sends the position, the "
                                      "server answers.")  # /docs served without a CDN
@@ -128,7 +129,8 @@ def create_app(db: Path | None = None) -> FastAPI:
         """The game's analysis: the value of the position and of every legal move (from a
         database or a solver), best moves marked; 400 for a game without one."""
         variant = service.game_for(game, body.options)
-        return service.analyze(variant, service.read_position(variant, body.position), db)
+        return service.analyze(variant, service.read_position(variant, body.position), db,
+                               move_time)
 
     @app.post("/api/{game}/moves")
     def moves(game: str, body: PositionRequest) -> dict[str, Any]:
@@ -147,6 +149,6 @@ def create_app(db: Path | None = None) -> FastAPI:
         """An engine's move and the position after it."""
         variant = service.game_for(game, body.options)
         return service.engine_move(variant, service.read_position(variant, body.position),
-                                   body.engine, body.seed, db)
+                                   body.engine, body.seed, db, move_time)
 
     return app

@@ -16,8 +16,12 @@ from zermelo.core.errors import IllegalMoveError
 from zermelo.core.game import CHANCE
 from zermelo.engines import create_engine, engines_for
 from zermelo.games.registry import GAMES, AnyGame, entry_of, get_game
+from zermelo.search.base import Budget, SearchResult, budget
 
 Json = dict[str, Any]
+
+MOVE_TIME = 5.0
+"""Seconds a search engine may think about one move (``zermelo serve --move-time``)."""
 
 
 @lru_cache(maxsize=64)
@@ -78,22 +82,32 @@ def play(game: AnyGame, state: Any, move_text: str) -> Json:
     return describe(game, game.play(state, game.parse_move(state, move_text)))
 
 
-def engine_move(game: AnyGame, state: Any, spec: str, seed: int | None, db: Path | None
-                ) -> Json:
-    """The engine's move and the position after it."""
+def engine_move(game: AnyGame, state: Any, spec: str, seed: int | None, db: Path | None,
+                move_time: float = MOVE_TIME) -> Json:
+    """The engine's move and the position after it; a search engine stops after
+    ``move_time`` seconds with its best move so far (``proven``: whether that move's value is
+    exact; None for engines that are not searches)."""
     engine = create_engine(spec, game, seed=seed, data=db)
     if game.is_terminal(state):
         raise IllegalMoveError("the game is over: no move to play")
+    proven = None
     if game.to_move(state) == CHANCE:  # the dice are thrown here, not by the engine
         move = game.sample_chance(state, random.Random(seed))
     else:
-        move = engine(game, state)
-    return {"move": game.format_move(state, move), **describe(game, game.play(state, move))}
+        with budget(Budget(seconds=move_time)):
+            move = engine(game, state)
+        last = getattr(engine, "last", None)
+        proven = last.exact if isinstance(last, SearchResult) else None
+    return {"move": game.format_move(state, move), "proven": proven,
+            **describe(game, game.play(state, move))}
 
 
-def analyze(game: AnyGame, state: Any, data: Path | None) -> Json:
-    """The game's analysis: the position's value and every legal move's, best moves marked."""
-    analysis = entry_of(game).analyze(game, state, data)
+def analyze(game: AnyGame, state: Any, data: Path | None, move_time: float = MOVE_TIME
+            ) -> Json:
+    """The game's analysis: the position's value and every legal move's, best moves marked
+    (searches within ``move_time`` seconds)."""
+    with budget(Budget(seconds=move_time)):
+        analysis = entry_of(game).analyze(game, state, data)
     best = set(analysis.best)
     return {
         "value": analysis.value.as_json(),

@@ -1,0 +1,62 @@
+"""Search budgets: a search stops at its budget; iterative deepening and MCTS give their best
+move so far, the others a one-line error; the server bounds every engine move."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.conftest import CliRunner
+from zermelo.games.nim import Nim, NimState
+from zermelo.search import alphabeta, alphabeta_tt, dfpn, mcts, minimax
+from zermelo.search.base import Budget, BudgetExhausted, budget
+from zermelo.web import create_app
+
+BIG = NimState((30, 30, 30, 30, 30, 30), 0)
+"""A Nim position far too big to search to the end."""
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta, alphabeta_tt, dfpn])
+def test_a_search_that_cannot_stop_early_raises_at_its_budget(search: object) -> None:
+    with budget(Budget(nodes=5_000)), pytest.raises(BudgetExhausted, match="after 5,"):
+        search(Nim(BIG.piles), BIG)  # type: ignore[operator]
+
+
+def test_iterative_deepening_gives_its_last_completed_round() -> None:
+    game = Nim(BIG.piles)
+    with budget(Budget(nodes=20_000)):
+        result = alphabeta_tt(game, BIG, depth=40)
+    assert not result.exact and result.best_move in game.legal_moves(BIG)
+    assert result.stats.nodes <= 20_000 + 1_024
+
+
+def test_mcts_gives_its_best_move_so_far() -> None:
+    game = Nim(BIG.piles)
+    with budget(Budget(nodes=2_000)):
+        result = mcts(game, BIG, iterations=10_000_000, seed=1)
+    assert result.best_move in game.legal_moves(BIG)
+    assert result.stats.iterations < 10_000
+
+
+def test_outside_a_budget_block_nothing_is_bounded() -> None:
+    assert alphabeta_tt(Nim((3, 4, 5)), NimState((3, 4, 5), 0)).exact
+
+
+def test_the_command_line_budget(cli: CliRunner) -> None:
+    result = cli("solve", "nim", "A 30 30 30 30 30 30", "--nodes", "5000")
+    assert result.code == 2
+    assert result.err.startswith("zermelo: budget exhausted: the search stopped after 5,")
+    assert cli("solve", "nim", "1", "--seconds", "0").code == 2  # below the range
+
+
+def test_the_server_bounds_every_engine_move() -> None:
+    client = TestClient(create_app(move_time=0.3))
+    start = time.perf_counter()
+    answer = client.post("/api/connect4/engine", json={"engine": "alphabeta:64"})
+    assert answer.status_code == 200 and answer.json()["proven"] is False
+    assert time.perf_counter() - start < 3
+    answer = client.post("/api/nim/engine", json={"engine": "alphabeta:8",
+                                                  "position": "A 1 2"})
+    assert answer.json()["proven"] is True
