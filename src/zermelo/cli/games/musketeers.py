@@ -6,7 +6,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -14,10 +14,10 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 from rich.table import Table
 
 from zermelo.cli.common import BoardOpt, JsonOpt, PositionArg, console, read_position
-from zermelo.cli.games.musketeers_weak import MusketeersOpt, weak_solve
+from zermelo.cli.games.musketeers_variant import MusketeersOpt, variant
+from zermelo.cli.games.musketeers_weak import weak_solve
 from zermelo.core.errors import ZermeloError
-from zermelo.games.musketeers import SIDES, Position, ThreeMusketeers
-from zermelo.games.musketeers.entry import ENTRY
+from zermelo.games.musketeers import SIDES, Position
 from zermelo.games.musketeers.render import board_text, status_line
 from zermelo.solve.layered import TableSpec, missing_positions
 from zermelo.solvers.musketeers.database import Database
@@ -27,15 +27,10 @@ app = typer.Typer(help="Three Musketeers: positions, moves (and, with a database
                   no_args_is_help=True)
 
 
-def _game(board: str, musketeers: int) -> ThreeMusketeers:
-    game = cast(ThreeMusketeers, ENTRY.game({"board": board, "musketeers": str(musketeers)}))
-    return game
-
-
 @app.command()
 def show(position: PositionArg, board: BoardOpt = "5x5", musketeers: MusketeersOpt = 3) -> None:
     """Draw a position and say whose turn it is or how the game ended."""
-    game = _game(board, musketeers)
+    game = variant(board, musketeers)
     state = game.parse_position(read_position(position))
     console.print(board_text(game, state))
     console.print(status_line(game, state))
@@ -46,7 +41,7 @@ def show(position: PositionArg, board: BoardOpt = "5x5", musketeers: MusketeersO
 def moves(position: PositionArg, board: BoardOpt = "5x5", musketeers: MusketeersOpt = 3,
           as_json: JsonOpt = False) -> None:
     """List the legal moves, one per line, ordered by from-square then to-square."""
-    game = _game(board, musketeers)
+    game = variant(board, musketeers)
     state = game.parse_position(read_position(position))
     texts = [game.format_move(state, m) for m in game.legal_moves(state)]
     if as_json:
@@ -65,15 +60,7 @@ StartOpt = Annotated[str | None, typer.Option("--start", help="Musketeer start s
 
 
 def _open(board: str, musketeers: int, db: Path | None) -> Database:
-    return Database.open(Variant.of(_game(board, musketeers)), db)
-
-
-def _start_game(board: str, musketeers: int, start: str | None) -> ThreeMusketeers:
-    options = {"board": board, "musketeers": str(musketeers)}
-    if start:
-        options["start"] = start
-    game = cast(ThreeMusketeers, ENTRY.game(options))
-    return game
+    return Database.open(Variant.of(variant(board, musketeers)), db)
 
 
 @app.command()
@@ -85,9 +72,9 @@ def solve(
     db: DbOpt = None,
 ) -> None:
     """Build (or finish building) the database of every position's result."""
-    variant = Variant.of(_game(board, musketeers))
-    plan = Database.plan(variant, max_enemies)
-    store = Database.store_for(variant, db)
+    shape = Variant.of(variant(board, musketeers))
+    plan = Database.plan(shape, max_enemies)
+    store = Database.store_for(shape, db)
     total = missing_positions(plan, store)
     columns = (TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
                TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
@@ -103,7 +90,7 @@ def solve(
             progress.update(task, advance=positions, description=table.label,
                             rate=f"{rate / 1e6:6.1f} M pos/s")
 
-        database, report = Database.build(variant, db, max_enemies, advance, plan=plan)
+        database, report = Database.build(shape, db, max_enemies, advance, plan=plan)
         if not total:
             progress.update(task, completed=1, description="nothing left to build")
     rate = report.positions / report.seconds if report.seconds else 0.0
@@ -180,7 +167,7 @@ def line(
 ) -> None:
     """The perfect-play game from a position, ply by ply: move, board, result."""
     database = _open(board, musketeers, db)
-    game = _start_game(board, musketeers, start)
+    game = variant(board, musketeers, start)
     state = (game.initial_state() if position is None
              else game.parse_position(read_position(position)))
     console.print(board_text(game, state))
@@ -209,12 +196,12 @@ def stats(
     starts = [None, "a1,a2,b2"] if start is None else [start]
     values = []
     for squares in starts:
-        game = _start_game(board, musketeers, squares)
+        game = variant(board, musketeers, squares)
         state = game.initial_state()
         values.append({"start": ",".join(game.grid.name(s) for s in game.start),
                        "position": game.format_position(state),
                        "result": str(database.lookup(state))})
-    origin = _start_game(board, musketeers, start).initial_state()
+    origin = variant(board, musketeers, start).initial_state()
     reached = database.reachable(origin)
     total_reached = sum(r.positions for r in reached)
     total = sum(r.of for r in reached)

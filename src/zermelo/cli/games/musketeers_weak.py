@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import asdict
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from zermelo.cli.common import BoardOpt, JsonOpt, console, read_position
+from zermelo.cli.games.musketeers_variant import MusketeersOpt, variant
 from zermelo.core.errors import OptionError
 from zermelo.games.musketeers import ENEMIES, Position, ThreeMusketeers
-from zermelo.games.musketeers.entry import ENTRY
 from zermelo.solvers.musketeers import weak as solver
 from zermelo.solvers.musketeers.capstone import (
     capstone_search,
@@ -21,17 +21,7 @@ from zermelo.solvers.musketeers.capstone import (
     sample_positions,
 )
 
-MusketeersOpt = Annotated[int, typer.Option("--musketeers", help="How many musketeers.")]
-
 SIDE_WORDS = {"E": "the enemies win", "M": "the musketeers win"}
-
-
-def _game(board: str, musketeers: int, start: str | None) -> ThreeMusketeers:
-    options = {"board": board, "musketeers": str(musketeers)}
-    if start:
-        options["start"] = start
-    game = cast(ThreeMusketeers, ENTRY.game(options))
-    return game
 
 
 def _truth(game: ThreeMusketeers, board: solver.Board) -> Any:
@@ -118,7 +108,7 @@ def weak_solve(
         raise OptionError(f"table bits {table_bits}: expected 16 to 32")
     if not 0 <= samples <= 100_000:
         raise OptionError(f"samples {samples}: expected 0 to 100000")
-    game = _game(board, musketeers, start)
+    game = variant(board, musketeers, start)
     state = (game.initial_state() if position is None
              else game.parse_position(read_position(position)))
     if capstone_bugs:
