@@ -27,7 +27,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 
-from zermelo.games.musketeers.variant import parse_board
+from zermelo.cli.games.musketeers_variant import variant as variant_of
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
 
@@ -107,7 +107,7 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install -y wrk")
-    variant = Variant(*parse_board(args.board))
+    variant = Variant.of(variant_of(args.board, 3))
     try:
         db = Database.open(variant, args.db)
     except ValueError:

@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from zermelo.games.musketeers.variant import parse_board
+from zermelo.cli.games.musketeers_variant import variant as variant_of
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
 
@@ -26,8 +26,7 @@ def main() -> None:
     parser.add_argument("--max-enemies", type=int, default=None)
     parser.add_argument("--keep", type=Path, default=None, help="build here and keep it")
     args = parser.parse_args()
-    width, height = parse_board(args.board)
-    variant = Variant(width, height, args.musketeers)
+    variant = Variant.of(variant_of(args.board, args.musketeers))
     with tempfile.TemporaryDirectory(prefix="zermelo-bench-") as scratch:
         root = args.keep or Path(scratch)
         started = time.perf_counter()

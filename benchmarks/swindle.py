@@ -21,9 +21,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from zermelo.cli.games.musketeers_variant import variant as variant_of
 from zermelo.engines import create_engine
 from zermelo.games.musketeers.rules import SIDES, Position
-from zermelo.games.musketeers.variant import parse_board
 from zermelo.search.players import play_match
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
@@ -44,7 +44,7 @@ def lost_starts(db: Database, count: int, seed: int) -> list[Position]:
     rng, game, found = random.Random(seed), db.game, dict[Position, None]()
     while len(found) < count:
         for state in game.random_playout(game.initial_state(), rng)[:-1]:
-            if db.lookup(state).winner != SIDES[state.to_move]:
+            if db.lookup(state).player != SIDES[state.to_move]:
                 found[state] = None
     return list(found)[:count]
 
@@ -64,7 +64,7 @@ def main() -> None:
     parser.add_argument("--opponent", default="random", help="an engine name, e.g. alphabeta:2")
     parser.add_argument("--slack", type=int, nargs="+", default=[0, 2])
     args = parser.parse_args()
-    variant = Variant(*parse_board(args.board))
+    variant = Variant.of(variant_of(args.board, 3))
     try:
         db = Database.open(variant, args.db)
     except ValueError:
@@ -75,8 +75,8 @@ def main() -> None:
     won: dict[str, list[bool]] = {spec: [] for spec in specs}
     for index, state in enumerate(starts):
         for spec in specs:
-            engine = create_engine(spec, game, seed=index, db=args.db)
-            opponent = create_engine(args.opponent, game, seed=index, db=args.db)
+            engine = create_engine(spec, game, seed=index, data=args.db)
+            opponent = create_engine(args.opponent, game, seed=index, data=args.db)
             won[spec].append(play_from(db, state, engine, opponent))
     table = Table(title=f"{len(starts)} lost starts on {args.board}, opponent {args.opponent}")
     for column in ("engine", "wins", "rate", "95% interval", "only it won", "only perfect won"):

@@ -116,14 +116,6 @@ class Value:
             return (self.amount if mine else -self.amount, 0.0)
         return (self.amount if mine else 1.0 - self.amount, 0.0)
 
-    def winner(self) -> str | None:
-        """The player who wins with perfect play, if the value says so."""
-        if self.kind is Kind.WIN:
-            return self.player
-        if self.kind is Kind.SCORE and self.amount:
-            return self.player if self.amount > 0 else None
-        return None
-
     def words(self, names: dict[str, str] | None = None) -> str:
         """The value in words: ``E wins in 33 plies``; ``names`` maps letters to names
         (``{"E": "Black"}``)."""
