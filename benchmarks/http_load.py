@@ -6,10 +6,12 @@ memory before and after.
 
 Starts ``zermelo serve`` in a subprocess on a free port. Each client is a thread with its own
 keep-alive connection sending requests one after another for ``--seconds``: cheap ones are
-``POST /api/tictactoe/moves`` and ``POST /api/nim/analyze`` in turn; in the mixed runs every
+``POST /api/tictactoe/moves`` and ``POST /api/nim/play`` in turn; in the mixed runs every
 tenth request is ``POST /api/connect4/engine`` with ``alphabeta:64``, which thinks for the
 server's whole ``--move-time`` before it answers. Latencies are of the cheap requests only, so
-the mixed rows show what the expensive ones do to everyone else.
+the mixed rows show what the expensive ones do to everyone else; ``refused`` counts the engine
+requests answered 503 at once because the worker pool was full. ``--workers`` is passed to the
+server (0: searches in the server's own process).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from http_api import free_port, wait_until_up
 
 CHEAP = [("/api/tictactoe/moves", {"position": "X...O...."}),
-         ("/api/nim/analyze", {"position": "A 1 2 3"})]
+         ("/api/nim/play", {"position": "A 1 2 3", "move": "3:1"})]
 EXPENSIVE = ("/api/connect4/engine", {"engine": "alphabeta:64", "position": "44"})
 
 
@@ -43,7 +45,7 @@ def rss_kib(pid: int) -> int:
 
 
 def client_loop(base: str, seconds: float, mixed: bool, latencies: list[float],
-                counts: list[int], errors: list[str]) -> None:
+                counts: list[int], errors: list[str], refused: list[int]) -> None:
     """One client: requests back to back until the time is up."""
     deadline = time.perf_counter() + seconds
     sent = 0
@@ -55,7 +57,9 @@ def client_loop(base: str, seconds: float, mixed: bool, latencies: list[float],
             answer = client.post(path, json=body)
             took = time.perf_counter() - start
             sent += 1
-            if answer.status_code != 200:
+            if answer.status_code == 503 and expensive:
+                refused.append(1)
+            elif answer.status_code != 200:
                 errors.append(f"{answer.status_code} {answer.text[:80]}")
             elif not expensive:
                 latencies.append(took)
@@ -67,8 +71,9 @@ def run(base: str, clients: int, seconds: float, mixed: bool) -> dict[str, float
     latencies: list[float] = []
     counts: list[int] = []
     errors: list[str] = []
+    refused: list[int] = []
     threads = [threading.Thread(target=client_loop,
-                                args=(base, seconds, mixed, latencies, counts, errors))
+                                args=(base, seconds, mixed, latencies, counts, errors, refused))
                for _ in range(clients)]
     start = time.perf_counter()
     for thread in threads:
@@ -78,7 +83,7 @@ def run(base: str, clients: int, seconds: float, mixed: bool) -> dict[str, float
     wall = time.perf_counter() - start
     cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     return {"requests/s": sum(counts) / wall, "p50": cuts[49] * 1000, "p99": cuts[98] * 1000,
-            "errors": float(len(errors))}
+            "errors": float(len(errors)), "refused": float(len(refused))}
 
 
 def main() -> None:
@@ -86,11 +91,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--clients", default="1,10,100")
     parser.add_argument("--move-time", type=float, default=1.0)
+    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen([sys.executable, "-m", "zermelo", "serve", "--port", str(port),
-                               "--move-time", str(args.move_time)],
+                               "--move-time", str(args.move_time), "--workers",
+                               str(args.workers)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     console = Console()
     try:
@@ -98,15 +105,16 @@ def main() -> None:
         for path, body in [*CHEAP, EXPENSIVE]:  # warm up: compile kernels, open solvers
             httpx.post(f"{base}{path}", json=body, timeout=120)
         before = rss_kib(server.pid)
-        table = Table("clients", "mix", "requests/s", "p50 ms", "p99 ms", "errors",
+        table = Table("clients", "mix", "requests/s", "p50 ms", "p99 ms", "refused", "errors",
                       title=f"zermelo serve on loopback, {args.seconds:g} s per row, "
-                            f"move time {args.move_time:g} s")
+                            f"move time {args.move_time:g} s, {args.workers} workers")
         for clients in (int(c) for c in args.clients.split(",")):
             for mixed in (False, True):
                 row = run(base, clients, args.seconds, mixed)
                 table.add_row(str(clients), "10 % engine" if mixed else "cheap only",
                               f"{row['requests/s']:,.0f}", f"{row['p50']:.1f}",
-                              f"{row['p99']:.1f}", f"{row['errors']:.0f}")
+                              f"{row['p99']:.1f}", f"{row['refused']:.0f}",
+                              f"{row['errors']:.0f}")
         after = rss_kib(server.pid)
         console.print(table)
         console.print(f"server RSS: {before / 1024:.0f} MiB after warm-up, "

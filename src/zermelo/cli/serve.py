@@ -17,6 +17,9 @@ def serve(
                                             "$ZERMELO_DATA or the user data directory).")] = None,
     move_time: Annotated[float, typer.Option(help="Seconds a search engine or analysis may "
                                              "think (0.1 to 60).", min=0.1, max=60)] = 5.0,
+    workers: Annotated[int, typer.Option(help="Worker processes for engine moves and "
+                                         "analyses (1 to 16; 0: in the server's process).",
+                                         min=0, max=16)] = 2,
 ) -> None:
     """Serve the stateless JSON API for playing every game against every engine."""
     import uvicorn
@@ -27,4 +30,4 @@ def serve(
         raise OptionError(f"port {port}: expected 1 to 65535")
     print(f"zermelo: serving on http://{host}:{port}/ - open it in a browser to play "
           "(API docs at /docs)", flush=True)
-    uvicorn.run(create_app(db, move_time), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(db, move_time, workers), host=host, port=port, log_level="warning")

@@ -8,6 +8,8 @@ or an illegal move. Anything else is a bug: 500 ``{"error": "internal error: ...
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from zermelo.core.errors import OptionError, UnknownNameError, ZermeloError
 from zermelo.games.registry import get_game
 from zermelo.web import service
 from zermelo.web.svg import text_to_svg
+from zermelo.web.workers import GRACE, Busy, Pool
 
 PAGE = files("zermelo.web").joinpath("page.html")
 """The single page that plays through the API: no script, style or font from elsewhere."""
@@ -75,12 +78,29 @@ def _validation_message(error: RequestValidationError) -> str:
     return f"{where}: {first['msg']}"
 
 
-def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME) -> FastAPI:
+def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
+               workers: int = 0) -> FastAPI:
     """The application; database engines and analysis read under ``db`` (default location),
-    search engines and analyses think at most ``move_time`` seconds."""
-    app = FastAPIOffline(title="zermelo", version=__version__,
+    search engines and analyses think at most ``move_time`` seconds, in a pool of ``workers``
+    processes (0: in the server's own process)."""
+    pool = Pool(workers) if workers else None
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        if pool is not None:
+            pool.close()
+
+    app = FastAPIOffline(title="zermelo", version=__version__, lifespan=lifespan,
                          description="Stateless play: the client sends the position, the "
                                      "server answers.")  # /docs served without a CDN
+
+    def heavy(task: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+        """``task(*args)`` in the pool when there is one, else here."""
+        if pool is None:
+            return task(*args)
+        answer: dict[str, Any] = pool.run(move_time + GRACE, task, *args)
+        return answer
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -96,6 +116,8 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME) -> 
     async def bad_input(request: Request, error: ZermeloError) -> JSONResponse:
         if isinstance(error, UnknownNameError):
             return _error(404, str(error))
+        if isinstance(error, Busy):
+            return _error(503, str(error))
         return _error(422 if isinstance(error, OptionError) else 400, str(error))
 
     @app.exception_handler(Exception)
@@ -128,9 +150,9 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME) -> 
     def analyze(game: str, body: PositionRequest) -> dict[str, Any]:
         """The game's analysis: the value of the position and of every legal move (from a
         database or a solver), best moves marked; 400 for a game without one."""
-        variant = service.game_for(game, body.options)
-        return service.analyze(variant, service.read_position(variant, body.position), db,
-                               move_time)
+        variant = service.game_for(game, body.options)  # bad input is refused here, at once
+        service.read_position(variant, body.position)
+        return heavy(service.analyze_request, game, body.options, body.position, db, move_time)
 
     @app.post("/api/{game}/moves")
     def moves(game: str, body: PositionRequest) -> dict[str, Any]:
@@ -147,8 +169,9 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME) -> 
     @app.post("/api/{game}/engine")
     def engine(game: str, body: EngineRequest) -> dict[str, Any]:
         """An engine's move and the position after it."""
-        variant = service.game_for(game, body.options)
-        return service.engine_move(variant, service.read_position(variant, body.position),
-                                   body.engine, body.seed, db, move_time)
+        variant = service.game_for(game, body.options)  # bad input is refused here, at once
+        service.read_position(variant, body.position)
+        return heavy(service.engine_request, game, body.options, body.position, body.engine,
+                     body.seed, db, move_time)
 
     return app

@@ -116,3 +116,18 @@ def analyze(game: AnyGame, state: Any, data: Path | None, move_time: float = MOV
                    "best": m in best} for m, v in analysis.moves],
         **describe(game, state),
     }
+
+
+def engine_request(name: str, options: Mapping[str, str], position: str | None, spec: str,
+                   seed: int | None, db: Path | None, move_time: float) -> Json:
+    """:func:`engine_move` from plain values, as a worker process runs it."""
+    game = game_for(name, options)
+    return engine_move(game, read_position(game, position), spec, seed, db, move_time)
+
+
+def analyze_request(name: str, options: Mapping[str, str], position: str | None,
+                    db: Path | None, move_time: float) -> Json:
+    """:func:`analyze` from plain values, as a worker process runs it."""
+    game = game_for(name, options)
+    return analyze(game, read_position(game, position), db, move_time)
+

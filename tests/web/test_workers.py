@@ -1,0 +1,61 @@
+"""The worker pool: heavy requests run in other processes, a full pool answers 503 at once, a
+request past its time is stopped (its worker ended) and answered 503."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from zermelo.web import create_app
+from zermelo.web.workers import Busy, Pool
+
+
+def test_a_task_past_its_time_is_stopped_and_the_pool_goes_on() -> None:
+    pool = Pool(1)
+    try:
+        assert pool.run(60, pow, 2, 10) == 1024
+        start = time.perf_counter()
+        with pytest.raises(Busy, match="no answer within 1 s"):
+            pool.run(1, time.sleep, 30)
+        assert time.perf_counter() - start < 10
+        assert pool.run(60, pow, 3, 3) == 27  # a fresh worker
+    finally:
+        pool.close()
+
+
+def test_a_full_pool_refuses_at_once() -> None:
+    pool = Pool(1)
+    try:
+        pool.run(60, pow, 1, 1)  # the worker is up
+        sleepers = [threading.Thread(target=lambda: pool.run(20, time.sleep, 3))
+                    for _ in range(2)]
+        for thread in sleepers:
+            thread.start()
+        time.sleep(0.5)
+        start = time.perf_counter()
+        with pytest.raises(Busy, match="busy"):
+            pool.run(60, pow, 2, 2)
+        assert time.perf_counter() - start < 0.5
+        for thread in sleepers:
+            thread.join()
+    finally:
+        pool.close()
+
+
+def test_the_server_answers_engine_moves_from_its_workers(db_root: Path) -> None:
+    with TestClient(create_app(db_root, move_time=0.5, workers=1)) as client:
+        answer = client.post("/api/tictactoe/engine", json={"engine": "alphabeta:9",
+                                                            "position": "X...O...X"})
+        assert answer.status_code == 200 and answer.json()["move"] == "b1"
+        answer = client.post("/api/musketeers/engine", json={"engine": "perfect",
+                                                             "options": {"board": "4x4"}})
+        assert answer.status_code == 200
+        bad = client.post("/api/tictactoe/engine", json={"engine": "deep"})
+        assert bad.status_code == 404  # refused in the worker, reported as in-process
+        early = client.post("/api/tictactoe/engine", json={"engine": "random",
+                                                           "position": "XX"})
+        assert early.status_code == 400  # refused before any worker is asked
