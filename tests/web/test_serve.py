@@ -28,3 +28,56 @@ def test_a_bad_port_is_one_line(cli: CliRunner) -> None:
     result = cli("serve", "--port", "70000")
     assert result.code == 2
     assert result.err.strip() == "zermelo: invalid option: port 70000: expected 1 to 65535"
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_sigterm_stops_the_server_and_its_workers_while_a_search_runs() -> None:
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    import httpx2 as httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "zermelo", "serve", "--port", str(port),
+                               "--move-time", "30", "--workers", "1"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                httpx.get(f"{base}/api/games", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.2)
+        thread = threading.Thread(target=lambda: httpx.post(
+            f"{base}/api/connect4/engine", json={"engine": "alphabeta:64"}, timeout=60),
+            daemon=True)
+        thread.start()
+        time.sleep(3)  # the worker is searching
+        assert children_of(server.pid), "a worker process runs the search"
+        workers = children_of(server.pid)
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=15) is not None
+        time.sleep(0.5)
+        assert not [p for p in workers if Path(f"/proc/{p}").exists()
+                    and "Z" not in Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1][:3]]
+    finally:
+        server.kill()

@@ -30,4 +30,5 @@ def serve(
         raise OptionError(f"port {port}: expected 1 to 65535")
     print(f"zermelo: serving on http://{host}:{port}/ - open it in a browser to play "
           "(API docs at /docs)", flush=True)
-    uvicorn.run(create_app(db, move_time, workers), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(db, move_time, workers), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=2)  # SIGTERM: open requests get 2 s, then workers end
