@@ -21,10 +21,10 @@ from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+import zermelo.web.service as service
 from zermelo import __version__
 from zermelo.core.errors import OptionError, UnknownNameError, ZermeloError
 from zermelo.games.registry import get_game
-from zermelo.web import service
 from zermelo.web.svg import text_to_svg
 from zermelo.web.workers import GRACE, Busy, Pool
 
