@@ -166,3 +166,10 @@ def test_games_lists_every_game_with_its_options_and_engines(cli: CliRunner) -> 
     for game in listed:
         assert game["default_engine"] in [e.partition(":")[0] for e in game["engines"]]
         assert all({"name", "default", "allowed", "help"} <= set(o) for o in game["options"])
+
+
+def test_an_error_echoing_a_huge_input_stays_one_short_line(cli: CliRunner) -> None:
+    result = cli("connect4", "solve", "4" * 5000 + "\n" + "8")
+    assert result.code == 2
+    assert len(result.err.strip()) <= 300 and "\n" not in result.err.strip()
+

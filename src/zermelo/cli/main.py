@@ -46,6 +46,16 @@ def _root(
     """Solve and play board games."""
 
 
+MAX_MESSAGE = 300
+"""No error line is longer: input echoed in a message is cut."""
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, at most MAX_MESSAGE characters."""
+    line = " ".join(message.split())
+    return line if len(line) <= MAX_MESSAGE else line[:MAX_MESSAGE - 3] + "..."
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; bad input (a :class:`ZermeloError`, or a file that cannot be read
     or written) prints one line on stderr and exits with status 2. Any other exception is a
@@ -69,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:
         if os.environ.get("ZERMELO_DEBUG"):
             raise
         message = str(error)
-        print(message if message.startswith("zermelo") else f"zermelo: {message}",
+        print(one_line(message if message.startswith("zermelo") else f"zermelo: {message}"),
               file=sys.stderr)
         sys.exit(2)
     except Exception as error:  # a bug, not bad input
