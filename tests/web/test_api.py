@@ -137,6 +137,9 @@ def test_a_finished_game_names_its_winner(client: TestClient) -> None:
          "1 to 10000000"),
         ("post", "/api/tictactoe/engine", {"engine": "perfect"}, 404,
          "unknown name: no engine 'perfect' for Tic-tac-toe (known: random, alphabeta, mcts)"),
+        ("post", "/api/connect4/analyze", {"position": "4444"}, 400,
+         "unsupported game: analysing a 7x6 position of fewer than 8 stones takes minutes "
+         "without an opening book that covers it (zermelo connect4 book)"),
         ("post", "/api/tictactoe/analyze", {"options": {"board": "4x4"}}, 400,
          "unsupported game: analysis needs at most 12 empty squares, this position has 16"),
         ("post", "/api/connect4/moves", {"options": {"k": "1000000000"}}, 422,
