@@ -29,17 +29,19 @@ from zermelo.search.players import play_match
 from .small_games import HighRoll, SampledHighRoll, TakeAway
 
 BASE = GameInfo("g", "G", ("A", "B"))
+HIDDEN = {"ismcts", "mo-ismcts", "pimc"}
+"""The searches that play every game, hidden information included."""
 
 
 @pytest.mark.parametrize(("info", "players"), [
     (BASE, {"minimax", "alphabeta", "alphabeta-tt", "expectimax", "maxn", "paranoid", "mcts",
-            "dfpn"}),
-    (replace(BASE, players=("A", "B", "C")), {"maxn", "paranoid", "mcts"}),
-    (replace(BASE, chance=Chance.EXPLICIT), {"expectimax", "mcts"}),
-    (replace(BASE, chance=Chance.SAMPLED), {"mcts"}),
-    (replace(BASE, utility=Utility.GENERAL_SUM), {"maxn", "paranoid", "mcts"}),
-    (replace(BASE, players=("A", "B", "C"), chance=Chance.EXPLICIT), {"mcts"}),
-    (replace(BASE, information=Information.IMPERFECT), set()),
+            "dfpn", *HIDDEN}),
+    (replace(BASE, players=("A", "B", "C")), {"maxn", "paranoid", "mcts", *HIDDEN}),
+    (replace(BASE, chance=Chance.EXPLICIT), {"expectimax", "mcts", *HIDDEN}),
+    (replace(BASE, chance=Chance.SAMPLED), {"mcts", *HIDDEN}),
+    (replace(BASE, utility=Utility.GENERAL_SUM), {"maxn", "paranoid", "mcts", *HIDDEN}),
+    (replace(BASE, players=("A", "B", "C"), chance=Chance.EXPLICIT), {"mcts", *HIDDEN}),
+    (replace(BASE, information=Information.IMPERFECT), set(HIDDEN)),
 ], ids=["classic", "three", "dice", "deck", "general-sum", "three-with-dice", "hidden"])
 def test_each_search_says_which_games_it_plays(info: GameInfo, players: set[str]) -> None:
     assert {name for name, a in ALGORITHMS.items() if plays(a, info)} == players

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from zermelo.core.errors import OptionError, UnknownNameError
@@ -25,6 +26,8 @@ from zermelo.search.dfpn import SUPPORTS as DFPN
 from zermelo.search.dfpn import dfpn
 from zermelo.search.expectimax import SUPPORTS as EXPECTIMAX
 from zermelo.search.expectimax import expectimax
+from zermelo.search.ismcts import SUPPORTS as ISMCTS
+from zermelo.search.ismcts import ismcts
 from zermelo.search.maxn import SUPPORTS as MAXN
 from zermelo.search.maxn import maxn
 from zermelo.search.mcts import SUPPORTS as MCTS
@@ -33,6 +36,8 @@ from zermelo.search.minimax import SUPPORTS as MINIMAX
 from zermelo.search.minimax import minimax
 from zermelo.search.paranoid import SUPPORTS as PARANOID
 from zermelo.search.paranoid import paranoid
+from zermelo.search.pimc import SUPPORTS as PIMC
+from zermelo.search.pimc import pimc
 
 DEPTH, EVALUATE, EVALUATE_RETURNS, ITERATIONS, SEED = (
     "depth", "evaluate", "evaluate_returns", "iterations", "seed")
@@ -83,6 +88,14 @@ ALGORITHMS: dict[str, Algorithm] = {
                   "together (n players)", True, LIMITED_N, PARANOID, paranoid),
         Algorithm("mcts", "UCT Monte Carlo tree search (n players, chance) with proven-value "
                   "backup", False, (ITERATIONS, SEED), MCTS, mcts),
+        Algorithm("ismcts", "information-set MCTS, single observer: one tree of the side to "
+                  "move's information sets over sampled determinisations (hidden information)",
+                  False, (ITERATIONS, SEED), ISMCTS, ismcts),
+        Algorithm("mo-ismcts", "information-set MCTS, multiple observer: a tree per player, "
+                  "each choosing by what it sees", False, (ITERATIONS, SEED), ISMCTS,
+                  partial(ismcts, observers="multiple")),
+        Algorithm("pimc", "perfect-information Monte Carlo: flat playouts in sampled "
+                  "determinisations, averaged", False, (ITERATIONS, SEED), PIMC, pimc),
         Algorithm("dfpn", "depth-first proof-number search (win/draw/loss)", True, (), DFPN,
                   dfpn),
     )
