@@ -39,6 +39,7 @@ def test_positions_parse(text: str, state: NimState) -> None:
     ("B", "no piles"),
     ("1 x 3", "pile 2: 'x' is not a pile size"),
     ("1 -3", "pile 2: '-3'"),
+    ("9" * 5000, "pile 1: '99999999999999999999...' is not a pile size"),  # no huge int
 ])
 def test_bad_positions(text: str, message: str) -> None:
     with pytest.raises(InvalidPositionError, match=message):
@@ -55,6 +56,8 @@ def test_bad_moves() -> None:
         GAME.parse_move(state, "1:2")
     with pytest.raises(IllegalMoveError):
         GAME.play(state, NimMove(0, 0))
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move(state, "1:" + "9" * 5000)
 
 
 def test_the_end_normal_and_misere() -> None:

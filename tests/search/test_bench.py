@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import CliRunner
 from zermelo.games.tictactoe import TicTacToe
 from zermelo.search import alphabeta
@@ -35,8 +37,16 @@ def test_bench_writes_tables_and_plots(cli: CliRunner, tmp_path: Path) -> None:
     assert (folder / "depth.png").stat().st_size > 0 and (folder / "matches.png").exists()
 
 
-def test_bench_bad_depths(cli: CliRunner, tmp_path: Path) -> None:
-    result = cli("bench", "tictactoe", "--depths", "three", "--out", str(tmp_path))
+@pytest.mark.parametrize("depths", ["three", "1-99999999999", "0-3", "5-2", "1-31", "²-3"])
+def test_bench_bad_depths(cli: CliRunner, tmp_path: Path, depths: str) -> None:
+    result = cli("bench", "tictactoe", "--depths", depths, "--out", str(tmp_path))
     assert result.code == 2
-    assert result.err.strip() == ("zermelo: invalid option: depths 'three': expected FROM-TO "
-                                  "like 1-9")
+    assert result.err.strip() == (f"zermelo: invalid option: depths {depths!r}: expected "
+                                  "FROM-TO like 1-9, from 1 to 30")
+
+
+def test_bench_stops_at_its_time_budget(cli: CliRunner, tmp_path: Path) -> None:
+    result = cli("bench", "connect4", "--depths", "1-12", "--seconds", "1", "--out",
+                 str(tmp_path))
+    assert result.code == 2
+    assert result.err.startswith("zermelo: budget exhausted: ")

@@ -47,7 +47,8 @@ def test_outside_a_budget_block_nothing_is_bounded() -> None:
 def test_the_command_line_budget(cli: CliRunner) -> None:
     result = cli("solve", "nim", "A 30 30 30 30 30 30", "--nodes", "5000")
     assert result.code == 2
-    assert result.err.startswith("zermelo: budget exhausted: the search stopped after 5,")
+    assert result.err.startswith("zermelo: budget exhausted: the search used up its budget "
+                                 "(time or nodes) after 5,")
     assert cli("solve", "nim", "1", "--seconds", "0").code == 2  # below the range
 
 

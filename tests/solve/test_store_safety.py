@@ -130,3 +130,12 @@ def test_one_build_at_a_time_writes_a_directory(tmp_path: Path) -> None:
         first.write("a", np.zeros(8, np.uint8))
     with second.building():  # free again, and it sees what the first build finished
         assert second.has("a")
+
+
+def test_a_database_root_is_created_but_never_its_missing_parents(tmp_path: Path) -> None:
+    Store(tmp_path / "root" / "variant", HEADER).write("a", np.zeros(8, dtype=np.uint8))
+    assert (tmp_path / "root" / "variant" / "a.bin").exists()
+    deep = tmp_path / "missing" / "root" / "variant"
+    with pytest.raises(DataError, match=r"/missing: no such directory \(create it first\)$"):
+        Store(deep, HEADER).write("a", np.zeros(8, dtype=np.uint8))
+    assert not (tmp_path / "missing").exists()

@@ -47,6 +47,9 @@ def test_bad_moves() -> None:
         GAME.parse_move(state, "d1")
     with pytest.raises(InvalidMoveError):
         GAME.parse_move(state, "10")
+    for text in ("²", "9" * 5000):  # a digit int() cannot read, a number too long to convert
+        with pytest.raises(InvalidMoveError):
+            GAME.parse_move(state, text)
     with pytest.raises(IllegalMoveError, match="game is over"):
         GAME.parse_move(GAME.parse_position("XXXOO...."), "c3")
 

@@ -81,3 +81,27 @@ def test_sigterm_stops_the_server_and_its_workers_while_a_search_runs() -> None:
                     and "Z" not in Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1][:3]]
     finally:
         server.kill()
+
+
+@pytest.mark.parametrize(("host", "problem"), [
+    ("a b", "host 'a b': not an address of this machine"),
+    ("192.0.2.1", "192.0.2.1:8124: cannot listen there (Cannot assign requested address)"),
+])
+def test_an_address_the_server_cannot_listen_on_is_one_line(cli: CliRunner, host: str,
+                                                            problem: str) -> None:
+    result = cli("serve", "--host", host, "--port", "8124")
+    assert result.code == 2
+    assert result.err.strip() == f"zermelo: invalid option: {problem}"
+
+
+def test_a_port_in_use_is_one_line(cli: CliRunner) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = cli("serve", "--port", str(port))
+    assert result.code == 2
+    assert result.err.strip() == (f"zermelo: invalid option: 127.0.0.1:{port}: cannot listen "
+                                  "there (Address already in use)")

@@ -13,13 +13,16 @@ from rich.table import Table
 
 from zermelo.cli.common import OptionOpt, console, parse_options
 from zermelo.core.errors import OptionError
+from zermelo.core.options import parse_whole
 from zermelo.games.registry import AnyGame, get_game
 from zermelo.search import alphabeta, alphabeta_tt, mcts, minimax
-from zermelo.search.base import SearchResult
+from zermelo.search.base import Budget, SearchResult, budget
 from zermelo.search.players import SearchPlayer, play_match
 from zermelo.search.tree_first import tree_first
 
 SEARCHES = ("minimax", "tree-first", "alphabeta", "alphabeta-tt", "mcts")
+MAX_BENCH_DEPTH = 30
+"""The deepest search a bench runs (the searches are exhaustive to their depth)."""
 
 
 def _run(name: str, game: AnyGame, state: Any, depth: int, budget: int) -> SearchResult[Any]:
@@ -126,19 +129,24 @@ def bench(
     out: Annotated[Path, typer.Option(help="Directory for CSV, JSON and PNG files.")
                    ] = Path("artifacts/bench"),
     option: OptionOpt = None,
+    seconds: Annotated[float, typer.Option(help="Stop the whole bench with an error after this "
+                                           "many seconds (1 to 86,400).", min=1, max=86_400)
+                       ] = 3_600,
 ) -> None:
     """Compare the searches by depth from the start, and depth-limited players in matches."""
     entry = get_game(game_name)
     low, sep, high = depths.partition("-")
-    if not (low.isdigit() and (not sep or high.isdigit())):
-        raise OptionError(f"depths {depths[:20]!r}: expected FROM-TO like 1-9")
-    span = list(range(int(low), int(high if sep else low) + 1))
-    if not span:
-        raise OptionError(f"depths {depths!r}: empty range")
+    first, last = parse_whole(low), parse_whole(high if sep else low)
+    if first is None or last is None or not 1 <= first <= last <= MAX_BENCH_DEPTH:
+        raise OptionError(f"depths {depths[:20]!r}: expected FROM-TO like 1-9, from 1 to "
+                          f"{MAX_BENCH_DEPTH}")
+    span = list(range(first, last + 1))
     game = entry.game(parse_options(option))
     folder = out / entry.name
     folder.mkdir(parents=True, exist_ok=True)
-    rows = depth_rows(game, span)
+    with budget(Budget(seconds=seconds)):
+        rows = depth_rows(game, span)
+        matrix = match_matrix(game, span) if matches else None
     table = Table("search", "depth", "nodes", "cut-offs", "seconds", "value",
                   title=f"{entry.title} from the start")
     for r in rows:
@@ -149,7 +157,6 @@ def bench(
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
-    matrix = match_matrix(game, span) if matches else None
     if matrix is not None:
         grid = Table("1st \\ 2nd", *[str(d) for d in span],
                      title="winner by depth (1st player's depth down, 2nd across)")

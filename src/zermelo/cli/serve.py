@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from zermelo.core.errors import OptionError
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuse in one line an address the server could not listen on (an unknown host name, a
+    port in use or not allowed), before anything starts."""
+    shown = host[:40]
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError, ValueError):
+        raise OptionError(f"host {shown!r}: not an address of this machine") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise OptionError(f"{shown}:{port}: cannot listen there ({error.strerror})"
+                              ) from None
 
 
 def serve(
@@ -28,6 +47,7 @@ def serve(
 
     if not 0 < port < 65536:
         raise OptionError(f"port {port}: expected 1 to 65535")
+    check_address(host, port)
     print(f"zermelo: serving on http://{host}:{port}/ - open it in a browser to play "
           "(API docs at /docs)", flush=True)
     uvicorn.run(create_app(db, move_time, workers), host=host, port=port, log_level="warning",

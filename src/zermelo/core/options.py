@@ -71,7 +71,8 @@ class Option(ABC):
                 "allowed": self.allowed()}
 
 
-def _whole(text: str) -> int | None:
+def parse_whole(text: str) -> int | None:
+    """``text`` as a whole number of at most nine ASCII digits, else None (never a huge int)."""
     word = text.strip()
     return int(word) if word.isascii() and word.isdigit() and len(word) <= 9 else None
 
@@ -84,7 +85,7 @@ class Integer(Option):
     high: int
 
     def read(self, text: str) -> int:
-        value = _whole(text)
+        value = parse_whole(text)
         if value is None or not self.low <= value <= self.high:
             raise self.refuse(text)
         return value
@@ -134,7 +135,7 @@ class Numbers(Option):
 
     def read(self, text: str) -> tuple[int, ...]:
         words = text.replace(",", " ").split()
-        values = [_whole(w) for w in words]
+        values = [parse_whole(w) for w in words]
         if (not self.min_count <= len(values) <= self.max_count
                 or any(v is None or not self.low <= v <= self.high for v in values)):
             raise self.refuse(text)

@@ -178,7 +178,8 @@ class SearchStats:
         if ply > self.max_depth:
             self.max_depth = ply
         if self.nodes % CHECK_EVERY == 0 and out_of_budget(self.nodes):
-            raise BudgetExhausted(f"the search stopped after {self.nodes:,} nodes, its budget")
+            raise BudgetExhausted(f"the search used up its budget (time or nodes) after "
+                                  f"{self.nodes:,} nodes")
 
     def as_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready values (``extra`` merged in)."""

@@ -47,6 +47,22 @@ def default_root() -> Path:
     return Path(env) if env else Path(platformdirs.user_data_dir("zermelo"))
 
 
+def make_directory(path: Path) -> None:
+    """Create the data directory ``path`` and its root (``--db``) but no missing parent of
+    that root, so a mistyped ``--db`` never grows a tree somewhere unexpected; the default data
+    root is created whole."""
+    root = default_root()
+    if path == root or path.parent == root:
+        root.mkdir(parents=True, exist_ok=True)
+    for folder in (path.parent, path):
+        try:
+            folder.mkdir(exist_ok=True)
+        except FileNotFoundError:
+            raise DataError(f"{folder.parent}: no such directory (create it first)") from None
+        except OSError as error:
+            raise DataError(f"{folder}: cannot create ({error.strerror})") from None
+
+
 class DatabaseError(DataError):
     """A database that is missing, incomplete, corrupt or of another variant."""
 
@@ -139,7 +155,7 @@ class Store:
     def building(self) -> Iterator[None]:
         """Hold the directory's lock while a build writes to it; a second build (in this or
         another process) refuses at once with one line."""
-        self.path.mkdir(parents=True, exist_ok=True)
+        make_directory(self.path)
         fd = os.open(self.path / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
         try:
             try:
@@ -158,7 +174,7 @@ class Store:
             raise DatabaseError(f"table name {name[:40]!r}: letters, digits, - and _ only")
         if self.has(name):
             raise DatabaseError(f"{self.file(name)}: already finished, not rewritten")
-        self.path.mkdir(parents=True, exist_ok=True)
+        make_directory(self.path)
         path = self.file(name)
         write_atomically(path, values)
         stat = path.stat()
@@ -202,7 +218,7 @@ class Store:
 
     def save_json(self, name: str, data: Any) -> None:
         """Keep derived data (e.g. statistics) beside the tables, written atomically."""
-        self.path.mkdir(parents=True, exist_ok=True)
+        make_directory(self.path)
         write_atomically(self.path / f"{name}.json", json.dumps(data, indent=1).encode())
 
     def load_json(self, name: str) -> Any:

@@ -25,6 +25,7 @@ from zermelo.games.connect4.entry import ENTRY
 from zermelo.games.connect4.kernels import geometry
 from zermelo.games.connect4.kernels import perft as perft_kernel
 from zermelo.games.connect4.render import board_text, status_line
+from zermelo.solve.store import make_directory
 from zermelo.solvers.connect4.book import OpeningBook, default_path
 from zermelo.solvers.connect4.builder import build_book, positions_up_to
 from zermelo.solvers.connect4.engine import usable_book
@@ -200,7 +201,7 @@ def make_book(depth: Annotated[int, typer.Option(help="Book positions of up to t
     """Build an opening book: the exact score of every position of up to DEPTH moves."""
     game = _game(board, k)
     out = out or default_path(game.board)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    make_directory(out.parent)
     total = sum(len(layer) for layer in positions_up_to(game, depth))
     start = time.perf_counter()
     with _progress("solving positions") as bar:

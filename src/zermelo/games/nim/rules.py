@@ -47,7 +47,7 @@ MAX_PILES = 16
 MAX_PILE = 64
 """At most this many objects in a pile."""
 
-_MOVE = re.compile(r"\s*(\d+)\s*:\s*(\d+)\s*")
+_MOVE = re.compile(r"\s*([0-9]{1,4})\s*:\s*([0-9]{1,4})\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +137,8 @@ class Nim(Game[NimState, NimMove]):
             raise InvalidPositionError(f"{len(tokens)} piles, at most {MAX_PILES}")
         piles = []
         for i, token in enumerate(tokens):
-            if not (token.isascii() and token.isdigit() and int(token) <= MAX_PILE):
+            if not (token.isascii() and token.isdigit() and len(token) <= 4
+                    and int(token) <= MAX_PILE):
                 shown = token if len(token) <= 20 else token[:20] + "..."
                 raise InvalidPositionError(
                     f"pile {i + 1}: {shown!r} is not a pile size (a whole number from 0 to "

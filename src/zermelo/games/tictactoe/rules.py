@@ -160,7 +160,7 @@ class TicTacToe(Game[TicTacToeState, int]):
 
     def parse_move(self, state: TicTacToeState, text: str) -> int:
         token = text.strip().lower()
-        if token.isdigit():
+        if token.isascii() and token.isdigit() and len(token) <= 4:
             number = int(token)
             if not 1 <= number <= self.size:
                 raise InvalidMoveError(f"square number {number} is off the board (1-{self.size})")
