@@ -24,7 +24,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import zermelo.web.service as service
 from zermelo import __version__
 from zermelo.core.errors import OptionError, UnknownNameError, ZermeloError
+from zermelo.games.registry import get_game
 from zermelo.web.limits import BodyLimit
+from zermelo.web.svg import text_to_svg
 from zermelo.web.workers import GRACE, Busy, Pool
 
 PAGE = files("zermelo.web").joinpath("page.html")
@@ -130,17 +132,16 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
 
     @app.get("/board/{game}.svg", include_in_schema=False)
     def board(game: str, request: Request) -> Response:
-        """The game's board picture of a position, with the path of clicks of each legal move;
-        query: ``position``, ``before`` (the position before the last move, marked),
-        ``flip=1`` and the variant options."""
+        """The game's own drawing of a position, with where each legal move is clicked;
+        query: ``position`` and the variant options."""
         options = dict(request.query_params)
-        position, before = options.pop("position", None), options.pop("before", None)
-        flip = options.pop("flip", "0") == "1"
+        position = options.pop("position", None)
         variant = service.game_for(game, options)
         state = service.read_position(variant, position)
-        earlier = None if before is None else service.read_position(variant, before)
-        return Response(service.board(variant, state, earlier, flip),
-                        media_type="image/svg+xml")
+        render = get_game(game).draw
+        moves = [(variant.format_move(state, m), render(variant, variant.apply(state, m)))
+                 for m in variant.legal_moves(state)]
+        return Response(text_to_svg(render(variant, state), moves), media_type="image/svg+xml")
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
