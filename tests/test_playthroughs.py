@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from zermelo.core.game import CHANCE
+from zermelo.core.game import CHANCE, Chance
 from zermelo.games.registry import GAMES
 
 FOLDER = Path(__file__).parent / "playthroughs"
 VARIANTS = {"musketeers": {"board": "4x4"}, "connect4": {"board": "5x4"}, "nim": {},
-            "tictactoe": {}, "pig": {"goal": "20"}}
+            "tictactoe": {}, "pig": {"goal": "20"}, "turtles": {"players": "3"}}
 SEED = 2026
 
 
@@ -31,9 +31,11 @@ def playthrough(name: str) -> list[str]:
              f"seed {SEED}"]
     while True:
         mover = game.to_move(state)
+        sampled = mover == CHANCE and game.info.chance is Chance.SAMPLED  # outcomes not listed
         lines += [f"state {game.format_position(state)}",
                   f"to_move {'chance' if mover == CHANCE else game.info.players[mover]}",
-                  "legal " + " ".join(game.format_move(state, m) for m in game.legal_moves(state)),
+                  "legal " + ("(sampled)" if sampled else " ".join(
+                      game.format_move(state, m) for m in game.legal_moves(state))),
                   "returns " + " ".join(f"{r:g}" for r in game.returns(state))]
         if game.is_terminal(state):
             return lines

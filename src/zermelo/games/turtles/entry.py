@@ -1,0 +1,41 @@
+"""The Great Turtle Race as front ends see it: the number of players and the open points of the
+rules as options, the drawing, and the paper's strategies as engines."""
+
+from zermelo.core.entry import EngineSpec, GameEntry
+from zermelo.core.options import Choice, Integer, Schema
+from zermelo.games.turtles.cards import RAINBOW_SPLITS
+from zermelo.games.turtles.state import NEUTRAL, OVERSHOOT, RESHUFFLE, STUCK
+
+_AGENTS = "zermelo.solvers.turtles.agents"
+
+ENTRY = GameEntry(
+    name="turtles",
+    title="The Great Turtle Race",
+    options=Schema((
+        Integer("players", 2, "Players, each owning one secret turtle.", low=2, high=5),
+        Choice("rainbow", RAINBOW_SPLITS[0], "Rainbow cards: 5 plus and 2 minus (the paper's "
+               "count), or 4 and 3 (another edition).", RAINBOW_SPLITS),
+        Choice("overshoot", OVERSHOOT[0], "A turtle moved past the lettuce stops on it, or the "
+               "move is not allowed.", OVERSHOOT),
+        Choice("stuck", STUCK[0], "A player with no legal card discards one, or passes.",
+               STUCK),
+        Choice("neutral", NEUTRAL[0], "A turtle nobody owns reaching the lettuce ends the game, "
+               "or the game goes on until an owned one does.", NEUTRAL),
+        Choice("reshuffle", RESHUFFLE[0], "An empty draw pile is refilled from the shuffled "
+               "discard pile, or nobody draws any more.", RESHUFFLE),
+    )),
+    create="zermelo.games.turtles.variant:create",
+    render="zermelo.games.turtles.render:board_text",
+    status="zermelo.games.turtles.render:status_line",
+    engines=(
+        EngineSpec("h", "the paper's hybrid strategy: fast when leading, efficient-smart "
+                   "when trailing", f"{_AGENTS}:hybrid_engine"),
+        EngineSpec("f", "the paper's fast strategy: move one's own turtle forward",
+                   f"{_AGENTS}:fast_engine"),
+        EngineSpec("e", "the paper's efficient-smart strategy: hold the others back",
+                   f"{_AGENTS}:efficient_engine"),
+        EngineSpec("dummy", "a uniformly random legal card", f"{_AGENTS}:dummy_engine"),
+    ),
+    default_engine="h",
+    hint_engine="h",
+)
