@@ -24,6 +24,8 @@ VARIANTS: dict[str, list[dict[str, str]]] = {
     "tictactoe": [{}, {"board": "4x4", "k": "3"}, {"board": "4x3", "k": "3"},
                   {"board": "5x5", "k": "4"}],
     "pig": [{"goal": "20"}, {"goal": "1"}],
+    "morris": [{}, {"board": "variant23"}, {"board": "six", "flying": "yes"},
+               {"board": "three", "move_limit": "0", "repetition": "no"}],
     "turtles": [{}, {"players": "5", "rainbow": "4+3-", "overshoot": "forbid"},
                 {"players": "3", "stuck": "pass", "neutral": "continue", "reshuffle": "stop"}],
 }

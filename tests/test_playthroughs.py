@@ -16,7 +16,8 @@ from zermelo.games.registry import GAMES
 
 FOLDER = Path(__file__).parent / "playthroughs"
 VARIANTS = {"musketeers": {"board": "4x4"}, "connect4": {"board": "5x4"}, "nim": {},
-            "tictactoe": {}, "pig": {"goal": "20"}, "turtles": {"players": "3"}}
+            "tictactoe": {}, "pig": {"goal": "20"}, "turtles": {"players": "3"},
+            "morris": {}}
 SEED = 2026
 
 

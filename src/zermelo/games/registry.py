@@ -7,7 +7,7 @@ from importlib import import_module
 from zermelo.core.entry import AnyGame, GameEntry
 from zermelo.core.errors import UnknownNameError
 
-PACKAGES = ("musketeers", "connect4", "nim", "tictactoe", "pig", "turtles")
+PACKAGES = ("musketeers", "connect4", "nim", "tictactoe", "pig", "turtles", "morris")
 """The registered game packages, in the order front ends list them."""
 
 GAMES: dict[str, GameEntry] = {}

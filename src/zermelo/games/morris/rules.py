@@ -172,16 +172,25 @@ class Morris(Game[Position, Move]):
                         state.ply + 1 if self.move_limit else 0,
                         (*state.history, state.code) if reversible else ())
 
+    def lost(self, state: Position) -> str | None:
+        """Why the side to move has lost before moving, by the stones alone (too few stones,
+        or the opponent's three in a row on the Three Men's Morris board), or None."""
+        side, b = state.side, self.board
+        if b.mill_wins and any(state.stones(1 - side) & m == m for m in b.mill_masks):
+            return f"{PLAYERS[1 - side]} wins with three in a row"
+        if popcount(state.stones(side)) + state.hand(side) < b.min_stones:
+            return (f"{PLAYERS[1 - side]} wins: {PLAYERS[side]} has fewer than "
+                    f"{b.min_stones} stones")
+        return None
+
     def end(self, state: Position) -> tuple[int | None, str] | None:
         """``(winner, reason)`` if the game is over (winner None: a draw), else None."""
-        side, b = state.side, self.board
-        other = PLAYERS[1 - side]
-        if b.mill_wins and any(state.stones(1 - side) & m == m for m in b.mill_masks):
-            return 1 - side, f"{other} wins with three in a row"
-        if popcount(state.stones(side)) + state.hand(side) < b.min_stones:
-            return 1 - side, f"{other} wins: {PLAYERS[side]} has fewer than {b.min_stones} stones"
-        if not self.moves_of(state):
-            return 1 - side, f"{other} wins: {PLAYERS[side]} cannot move"
+        side = state.side
+        reason = self.lost(state)
+        if reason is None and not self.moves_of(state):
+            reason = f"{PLAYERS[1 - side]} wins: {PLAYERS[side]} cannot move"
+        if reason is not None:
+            return 1 - side, reason
         if self.move_limit and state.ply >= self.move_limit:
             return None, f"draw: {self.move_limit} plies played"
         if self.repetition and state.history.count(state.code) >= 2:
@@ -225,7 +234,8 @@ class Morris(Game[Position, Move]):
 
     def format_position(self, state: Position) -> str:
         """Points in number order (``W``, ``B``, ``.``), ``/`` between rows of the drawing,
-        the side to move and the stones in hand; then ``ply N`` (with a move limit) and
+        the side to move and the stones in hand; then ``ply N`` (with a move limit; read as 0
+        when left out) and
         ``after MOVES``: the moves since the last placement or capture (with repetition)."""
         b = self.board
         rows: list[str] = []
@@ -275,11 +285,12 @@ class Morris(Game[Position, Move]):
         self._check_counts(state)
         rest = words[4:]
         ply = 0
-        if self.move_limit:
-            if len(rest) < 2 or rest[0] != "ply" or not (rest[1].isascii() and rest[1].isdigit()
-                                                          and int(rest[1]) <= self.move_limit):
-                raise InvalidPositionError(f"expected 'ply N' (N from 0 to {self.move_limit}) "
-                                           f"after the stones in hand")
+        if rest and rest[0] == "ply":
+            if not (self.move_limit and len(rest) > 1 and rest[1].isascii()
+                    and rest[1].isdigit() and int(rest[1]) <= self.move_limit):
+                raise InvalidPositionError(f"'ply {' '.join(rest[1:2])[:10]}': the plies "
+                                           f"played go from 0 to the move limit "
+                                           f"({self.move_limit})")
             ply, rest = int(rest[1]), rest[2:]
         if rest and (rest[0] != "after" or not self.repetition or len(rest) == 1):
             raise InvalidPositionError(f"{' '.join(rest)[:40]!r}: expected nothing more, or "
@@ -371,3 +382,25 @@ class Morris(Game[Position, Move]):
         return min((self._map_code(state.code, perm), state.hand_white, state.hand_black,
                     state.ply, tuple(self._map_code(c, perm) for c in state.history))
                    for perm in self.board.symmetries)
+
+
+def perft(game: Morris, state: Position, depth: int, split: bool = False) -> int:
+    """The number of move sequences of ``depth`` plies from ``state`` by the plain rules (the
+    readable reference of the compiled perft); with ``split`` a removal counts as a ply of its
+    own, as OpenSpiel counts."""
+    if depth == 0:
+        return 1
+    if game.lost(state):
+        return 0
+    total = 0
+    seen: set[tuple[int, int]] = set()
+    for move in game.moves_of(state):
+        if split and move.take >= 0:
+            if depth == 1:
+                total += (move.frm, move.to) not in seen
+                seen.add((move.frm, move.to))
+                continue
+            total += perft(game, game.apply(state, move), depth - 2, split)
+        else:
+            total += perft(game, game.apply(state, move), depth - 1, split)
+    return total

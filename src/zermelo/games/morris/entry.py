@@ -1,0 +1,36 @@
+"""The Morris family as front ends see it: options, drawing, and the alpha-beta engines."""
+
+from zermelo.core.entry import EngineSpec, GameEntry
+from zermelo.core.options import Choice, Flag, Integer, Schema
+from zermelo.games.morris.boards import BOARDS
+
+_ENGINES = "zermelo.solvers.morris.engine"
+
+ENTRY = GameEntry(
+    name="morris",
+    title="Nine Men's Morris",
+    options=Schema((
+        Choice("board", "standard", "standard (Nine Men's Morris), variant23 (seed 004's "
+               "23-point board), six (Six Men's Morris) or three (Three Men's Morris).",
+               choices=tuple(BOARDS)),
+        Choice("flying", "auto", "Whether a side with three stones may fly (auto: the board's "
+               "rule: yes for standard and variant23, no for six and three).",
+               choices=("auto", "yes", "no")),
+        Integer("move_limit", 200, "Plies after which the game is a draw (0: no limit).",
+                low=0, high=10000),
+        Flag("repetition", True, "Whether the third occurrence of a position is a draw."),
+    )),
+    create="zermelo.games.morris.variant:create",
+    render="zermelo.games.morris.render:board_text",
+    status="zermelo.games.morris.render:status_line",
+    engines=(
+        EngineSpec("heuristic", "alpha-beta to a depth limit scoring stones, potential and "
+                   "double mills, blocked stones and mobility by phase", f"{_ENGINES}:heuristic",
+                   "depth", 5, 1, 10),
+        EngineSpec("seed", "seed 004's alpha-beta with its static estimates (stones in the "
+                   "opening; 1000 x stones - Black's moves later)", f"{_ENGINES}:seed",
+                   "depth", 4, 1, 10),
+    ),
+    default_engine="heuristic",
+    hint_engine="heuristic",
+)

@@ -1,0 +1,1 @@
+"""The Morris family's solvers, databases, searches, static estimates and engines."""

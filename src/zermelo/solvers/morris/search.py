@@ -1,0 +1,135 @@
+"""Compiled alpha-beta searches of Morris positions (plain positions: the draw rules are not
+searched): seed 004's, with its static estimates and its count of positions evaluated, and ours.
+
+Seed 004 searches as it writes: White maximises and Black minimises one estimate that speaks
+for White; in the opening (stones still in hand) only the positions at the depth limit are
+evaluated, in the mid and endgame every position reached is, and a search stops at an estimate
+of +-10000; a side without a move gets +-100000. Every call of an estimate counts as one
+position evaluated. Ours is a negamax over our estimate with mills that remove tried first; a
+side that has lost scores ``-WIN + ply``, so that quicker wins are preferred.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zermelo.games.morris.kernels import MAX_MOVES, generate, lost, play
+from zermelo.solvers.morris.heuristic import SEED_WIN, ours, seed_midend, seed_opening
+
+WIN = 1_000_000
+"""Our score of a won position (minus the plies to it)."""
+SEED_NO_MOVE = 100000
+"""Seed 004's value of a node without children (for the side that cannot move: a loss)."""
+
+
+@njit(cache=True)
+def seed_value(white, black, side, hw, hb, depth, alpha, beta, flying, t, buf, counter):
+    """Seed 004's alpha-beta value (for White) of a plain position searched ``depth`` plies."""
+    if hw > 0 or hb > 0:
+        if depth == 0:
+            counter[0] += 1
+            return seed_opening(white, black)
+    else:
+        counter[0] += 1
+        estimate = seed_midend(white, black, flying, t)
+        if depth == 0 or estimate == SEED_WIN or estimate == -SEED_WIN:
+            return estimate
+    own = black if side else white
+    opp = white if side else black
+    out = buf[depth]
+    n = generate(own, opp, hb if side else hw, flying, t, out)
+    best = SEED_NO_MOVE if side else -SEED_NO_MOVE
+    for i in range(n):
+        w, b, s, h1, h2 = play(white, black, side, hw, hb, out[i])
+        v = seed_value(w, b, s, h1, h2, depth - 1, alpha, beta, flying, t, buf, counter)
+        if side == 0:
+            if v > best:
+                best = v
+            if best >= beta:
+                return best
+            alpha = max(alpha, best)
+        else:
+            if v < best:
+                best = v
+            if best <= alpha:
+                return best
+            beta = min(beta, best)
+    return best
+
+
+@njit(cache=True)
+def _captures_first(out, n):
+    """Reorder the ``n`` moves in ``out`` so that moves that remove a stone come first."""
+    front = 0
+    for i in range(n):
+        if out[i] >> 10:
+            out[front], out[i] = out[i], out[front]
+            front += 1
+
+
+@njit(cache=True)
+def our_value(white, black, side, hw, hb, depth, alpha, beta, ply, flying, t, buf, counter):
+    """Our negamax alpha-beta value (for the side to move) of a plain position."""
+    own = black if side else white
+    opp = white if side else black
+    hand = hb if side else hw
+    if lost(own, opp, hand, t):
+        return -WIN + ply
+    out = buf[depth]
+    n = generate(own, opp, hand, flying, t, out)
+    if n == 0:
+        return -WIN + ply
+    if depth == 0:
+        counter[0] += 1
+        return ours(own, opp, hand, hw if side else hb, flying, t)
+    _captures_first(out, n)
+    best = -2 * WIN
+    for i in range(n):
+        w, b, s, h1, h2 = play(white, black, side, hw, hb, out[i])
+        v = -our_value(w, b, s, h1, h2, depth - 1, -beta, -alpha, ply + 1, flying, t, buf,
+                       counter)
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+@njit(cache=True)
+def best_move(white, black, side, hw, hb, depth, flying, t, seed_rules):
+    """``(move, value, positions evaluated)``: the first best move found by seed 004's search
+    (``seed_rules``; its value for White) or ours (its value for the side to move)."""
+    buf = np.zeros((depth + 1, MAX_MOVES), dtype=np.int64)
+    counter = np.zeros(1, dtype=np.int64)
+    own = black if side else white
+    opp = white if side else black
+    n = generate(own, opp, hb if side else hw, flying, t, buf[depth])
+    moves = buf[depth, :n].copy()
+    if not seed_rules:
+        _captures_first(moves, n)
+    elif hw == 0 and hb == 0:
+        counter[0] += 1  # the seed estimates the root too (and searches on whatever it says)
+    best_i = 0
+    best = -3 * WIN
+    alpha = -3 * WIN
+    beta = 3 * WIN
+    for i in range(n):
+        w, b, s, h1, h2 = play(white, black, side, hw, hb, moves[i])
+        if seed_rules:
+            if side:  # the seed's bounds speak for White; v for the side to move
+                v = -seed_value(w, b, s, h1, h2, depth - 1, -beta, -alpha, flying, t, buf,
+                                counter)
+            else:
+                v = seed_value(w, b, s, h1, h2, depth - 1, alpha, beta, flying, t, buf,
+                               counter)
+        else:
+            v = -our_value(w, b, s, h1, h2, depth - 1, -beta, -alpha, 1, flying, t, buf,
+                           counter)
+        if v > best:
+            best, best_i = v, i
+            alpha = max(alpha, v)
+    value = -best if seed_rules and side else best
+    return moves[best_i], value, counter[0]
