@@ -1,0 +1,117 @@
+"""Matches between agents of The Great Turtle Race: win rates with 95 % Wilson intervals.
+
+A *cell* pits a row agent against a column agent: in every game the row agent takes one seat
+and the column agent all the others, the row agent's seat turning with each game so that every
+seat is played equally often (with two players: half the games each way round). Game ``g`` of
+every cell is dealt and drawn from the same seed, so cells differ by the agents alone. The
+paper's tables (Przybylski and Król, 2018, tables I-VI) are :data:`TABLES`.
+
+>>> lo, hi = wilson(50, 100)
+>>> round(lo, 3), round(hi, 3)
+(0.404, 0.596)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from zermelo.core.errors import OptionError
+from zermelo.core.game import CHANCE
+from zermelo.games.turtles.rules import Turtles
+from zermelo.solvers.turtles.agents import Agent, decide, make_agent
+
+Z95 = 1.959964
+"""The standard normal quantile of a two-sided 95 % interval."""
+STRATEGIES = ("F", "E", "H", "D")
+"""The paper's strategies in its tables' order."""
+TABLES: dict[str, tuple[str, str]] = {
+    "I": ("mcts", "mcts"), "II": ("minimax", "minimax"), "III": ("alphabeta", "alphabeta"),
+    "IV": ("mcts", "alphabeta"), "V": ("mcts", "minimax"), "VI": ("alphabeta", "minimax"),
+}
+"""The paper's tables: the search of the rows and of the columns, each with every strategy."""
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95 % by default); (0, 1) without games."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    scale = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / scale
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / scale
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """The row agent's wins in ``games`` games against the column agent."""
+
+    row: str
+    col: str
+    games: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        """The row agent's win rate."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        """The 95 % Wilson interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    def as_json(self) -> dict[str, object]:
+        """The cell as ``zermelo turtles arena --json`` prints it."""
+        lo, hi = self.ci
+        return {"row": self.row, "col": self.col, "games": self.games, "wins": self.wins,
+                "ci": [round(lo, 4), round(hi, 4)]}
+
+
+def table_agents(table: str) -> tuple[list[str], list[str]]:
+    """The row and column agents of the paper's table ``table`` (I to VI)."""
+    key = table.strip().upper()
+    if key not in TABLES:
+        raise OptionError(f"table {table[:10]!r}: expected one of {', '.join(TABLES)}")
+    rows, cols = TABLES[key]
+    return [f"{rows}:{s}" for s in STRATEGIES], [f"{cols}:{s}" for s in STRATEGIES]
+
+
+def play_game(game: Turtles, agents: Sequence[Agent], seed: str) -> list[int]:
+    """One game with ``agents[p]`` in seat ``p``; the winning seats (several: a shared win).
+    The deal and the draws come from ``seed``, each agent's choices from its own generator."""
+    chance = random.Random(seed)
+    rngs = [random.Random(f"{seed}:{seat}") for seat in range(len(agents))]
+    state = game.initial_state()
+    while not game.is_terminal(state):
+        seat = game.to_move(state)
+        if seat == CHANCE:
+            state = game.apply(state, game.sample_chance(state, chance))
+        else:
+            state = game.play(state, decide(game, agents[seat], state, rngs[seat]))
+    return game.winners(state)
+
+
+def play_cell(game: Turtles, row: str, col: str, games: int, seed: int,
+              step: Callable[[], None] | None = None) -> Cell:
+    """``games`` games of the agent ``row`` against the agent ``col`` (see the module
+    docstring); ``step`` is called after each game."""
+    first, other = make_agent(row, game), make_agent(col, game)
+    wins = 0
+    for number in range(games):
+        seat = number % game.players
+        agents = [first if p == seat else other for p in range(game.players)]
+        winners = play_game(game, agents, f"{seed}:{number}")
+        wins += winners == [seat]
+        if step is not None:
+            step()
+    return Cell(row, col, games, wins)
+
+
+def cells_of(rows: Sequence[str], cols: Sequence[str], square: bool) -> list[tuple[str, str]]:
+    """The (row, column) pairs to play; a square table leaves out its diagonal."""
+    return [(r, c) for i, r in enumerate(rows) for j, c in enumerate(cols)
+            if not (square and i == j)]
