@@ -11,8 +11,8 @@ import typer
 from rich.console import Console
 
 from zermelo.cli.common import OptionOpt, console, parse_options
-from zermelo.core.errors import DataError, UnknownNameError, ZermeloError
-from zermelo.core.game import CHANCE
+from zermelo.core.errors import DataError, OptionError, UnknownNameError, ZermeloError
+from zermelo.core.game import CHANCE, Information
 from zermelo.engines import HUMAN, create_engine, engines_for
 from zermelo.games.registry import AnyGame, GameEntry, get_game
 from zermelo.search.players import Player
@@ -78,6 +78,8 @@ class TerminalGame:
         self.rng = random.Random(seed)
         """Draws the outcomes of chance (dice, cards)."""
         self.history: list[Any] = [game.initial_state()]
+        self.hidden = game.info.information is Information.IMPERFECT
+        """Whether each person may see only their own view (secret cards, colours)."""
 
     @property
     def state(self) -> Any:
@@ -88,14 +90,15 @@ class TerminalGame:
         """Play until the game ends, a side resigns or the user quits; return the winner."""
         game = self.game
         while True:
-            self.out.print(self.entry.draw(game, self.state))
+            side = game.to_move(self.state)
+            self._draw(side)
             self.out.print(self.entry.status_line(game, self.state))
             if game.is_terminal(self.state):
                 return game.winner(self.state)
-            side = game.to_move(self.state)
             if side == CHANCE:
                 outcome = game.sample_chance(self.state, self.rng)
-                self.out.print(f"chance: {game.format_move(self.state, outcome)}")
+                if not self.hidden:  # with hidden information the outcome may be secret
+                    self.out.print(f"chance: {game.format_move(self.state, outcome)}")
                 self.history.append(game.play(self.state, outcome))
                 continue
             if side not in self.humans and self.engine is not None:
@@ -107,6 +110,14 @@ class TerminalGame:
             outcome = self._human_turn(side)
             if outcome is not None:
                 return outcome if outcome >= 0 else None
+
+    def _draw(self, side: int) -> None:
+        """The position; with hidden information, only what the person to move may see, when
+        a person is to move (and the whole position once the game is over)."""
+        if not self.hidden or self.game.is_terminal(self.state):
+            self.out.print(self.entry.draw(self.game, self.state))
+        elif side in self.humans:
+            self.out.print(self.game.observation_text(self.state, side), markup=False)
 
     def _human_turn(self, side: int) -> int | None:
         """Read commands until a move is played; a non-None result ends the game (-1: quit)."""
@@ -170,6 +181,9 @@ def play(
                                                "the game's best engine), or human for two "
                                                "people at one terminal.")] = None,
     option: OptionOpt = None,
+    players: Annotated[int | None, typer.Option(
+        help="Players, for a game with a choice of how many (the same as -o players=N).",
+        min=2, max=16)] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the engine's choices.")] = None,
     db: Annotated[Path | None, typer.Option("--db", help="Data directory of databases and "
                                             "books (default: $ZERMELO_DATA or the user data "
@@ -177,7 +191,12 @@ def play(
 ) -> None:
     """Play a game in the terminal against an engine, or between two people."""
     entry = get_game(game_name)
-    game = entry.game(parse_options(option))
+    given = parse_options(option)
+    if players is not None:
+        if "players" not in entry.options.names():
+            raise OptionError(f"{entry.title} has a fixed number of players")
+        given["players"] = str(players)
+    game = entry.game(given)
     if engine is not None and engine.strip().lower() == "list":
         for spec in engines_for(entry, game):
             level = f":{spec.level.upper()}" if spec.level else ""
