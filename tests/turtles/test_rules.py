@@ -4,11 +4,15 @@ stacks, the start square, arrows, the open points, the end, notation and bad inp
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from zermelo.cli.main import app
 from zermelo.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -19,7 +23,15 @@ from zermelo.core.game import CHANCE
 from zermelo.games.registry import get_game
 from zermelo.games.turtles import Deal, Turtles, TurtleState, Variant
 from zermelo.games.turtles.board import START, ranking, victory_points
-from zermelo.games.turtles.cards import COLOURS, KINDS, STEPS, card_text, deck_counts, parse_card
+from zermelo.games.turtles.cards import (
+    COLOUR_NAMES,
+    COLOURS,
+    KINDS,
+    STEPS,
+    card_text,
+    deck_counts,
+    parse_card,
+)
 from zermelo.games.turtles.notation import parse_play
 from zermelo.games.turtles.state import DRAW, OVER, PASS, PLAY, legal_plays
 
@@ -214,3 +226,19 @@ def test_bad_positions_moves_and_options_are_refused_with_one_line() -> None:
     for option in ({"players": "6"}, {"players": "1"}, {"rainbow": "3+4-"}, {"stuck": "x"}):
         with pytest.raises(OptionError):
             get_game("turtles").game(option)
+
+
+def test_the_svg_picture_draws_every_turtle_and_only_the_viewers_hand(tmp_path: Path) -> None:
+    game = Turtles(Variant(players=3))
+    state = game.random_playout(game.initial_state(), random.Random(6))[30]
+    path = tmp_path / "board.svg"
+    result = CliRunner().invoke(app, ["turtles", "show", game.format_position(state),
+                                      "--players", "3", "--as", "B", "--svg", str(path)])
+    assert result.exit_code == 0, result.output
+    root = ElementTree.fromstring(path.read_text())
+    groups = [g for g in root.iter("{http://www.w3.org/2000/svg}g")]
+    assert sum(g.get("class") == "turtle" for g in groups) == 5
+    cards = [g.findtext("{http://www.w3.org/2000/svg}text") for g in groups
+             if g.get("class") == "card"]
+    assert sorted(cards) == sorted(card_text(c) for c in state.hands[1])
+    assert f"your turtle is {COLOUR_NAMES[state.colours[1]]}" in result.output

@@ -19,6 +19,7 @@ from zermelo.games.turtles.entry import ENTRY
 from zermelo.games.turtles.render import board_text, status_line
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import PLAYERS
+from zermelo.games.turtles.svg import track_svg
 from zermelo.solvers.turtles.agents import AGENT_SPECS, make_agent
 from zermelo.solvers.turtles.arena import Cell, cells_of, play_cell, table_agents
 
@@ -38,19 +39,26 @@ def _game(players: int, option: list[str] | None) -> Turtles:
 @app.command()
 def show(position: PositionArg, players: PlayersOpt = 2, option: OptionOpt = None,
          as_: Annotated[str | None, typer.Option(
-             "--as", help="Show only what this player (A to E) sees.")] = None) -> None:
+             "--as", help="Show only what this player (A to E) sees.")] = None,
+         svg: Annotated[Path | None, typer.Option(
+             help="Also write the picture as SVG (with --as: that player's hand).")] = None,
+         ) -> None:
     """Draw a position (what everybody sees, or what one player sees) and say whose turn it
     is or how the game ended."""
     game = _game(players, option)
     state = game.parse_position(position)
+    view = None
     if as_ is not None:
         seat = as_.strip().upper()
         if seat not in PLAYERS[:players]:
             raise UnknownNameError(f"no player {as_[:10]!r} (players: "
                                    f"{', '.join(PLAYERS[:players])})")
-        console.print(game.observation_text(state, PLAYERS.index(seat)))
+        view = game.view(state, PLAYERS.index(seat))
+        console.print(game.observation_text(state, view.player), markup=False)
     else:
         console.print(board_text(game, state))
+    if svg is not None:
+        svg.write_text(track_svg(state.board, view))
     console.print(status_line(game, state))
 
 
