@@ -238,7 +238,7 @@ def test_the_svg_picture_draws_every_turtle_and_only_the_viewers_hand(tmp_path: 
     root = ElementTree.fromstring(path.read_text())
     groups = [g for g in root.iter("{http://www.w3.org/2000/svg}g")]
     assert sum(g.get("class") == "turtle" for g in groups) == 5
-    cards = [g.findtext("{http://www.w3.org/2000/svg}text") for g in groups
+    cards = [g.findtext("{http://www.w3.org/2000/svg}text", "") for g in groups
              if g.get("class") == "card"]
     assert sorted(cards) == sorted(card_text(c) for c in state.hands[1])
     assert f"your turtle is {COLOUR_NAMES[state.colours[1]]}" in result.output
