@@ -2,12 +2,12 @@
 
 Cowling, Powley & Whitehouse, "Information set Monte Carlo tree search", 2012. Each iteration
 draws a *determinisation* — a full state consistent with what the searching player has seen,
-from ``game.resample`` and nothing else — and walks it down a tree whose nodes are information
-sets, not states: a node is keyed by ``game.information_key``. At a node only the moves legal in
-the current determinisation are candidates, and UCB counts how often each was *available*
-instead of the parent's visits (``Q + c * sqrt(ln available / visits)``, returns scaled to
-0..1). One new move is tried per iteration, then a rollout plays to the end and every move on
-the path is credited with its mover's return.
+from ``game.resample`` (or a caller's model of the hidden part) and nothing else — and walks it
+down a tree whose nodes are information sets, not states: a node is keyed by
+``game.information_key``. At a node only the moves legal in the current determinisation are
+candidates, and UCB counts how often each was *available* instead of the parent's visits (``Q +
+c * sqrt(ln available / visits)``, returns scaled to 0..1). One new move is tried per iteration,
+then a rollout plays to the end and every move on the path is credited with its mover's return.
 
 Two kinds of tree:
 
@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Literal
 
 from zermelo.core.errors import OptionError
@@ -44,6 +44,10 @@ from zermelo.search.base import (
     viewer,
 )
 from zermelo.search.mcts import Rollout, random_rollout
+
+Resampler = Callable[[Game[Any, Any], Any, int, random.Random], Any]
+"""``resample(game, state, player, rng)``: a determinisation for ``player``; by default
+``game.resample`` (a game's own prior), or one drawn from a model of the opponents."""
 
 NAME = "ismcts"
 SUPPORTS = Supports(players="any", chance=tuple(Chance), information=tuple(Information),
@@ -94,9 +98,10 @@ def ismcts(
     exploration: float = 0.7,
     seed: int | None = None,
     rollout: Rollout | None = None,
+    resample: Resampler | None = None,
 ) -> SearchResult[Any]:
     """Choose a move for the side to move in ``state`` with ``iterations`` determinised
-    simulations (or until ``seconds`` have passed).
+    simulations (or until ``seconds`` have passed); ``resample`` replaces ``game.resample``.
 
     ``state`` may be the true state: only its side to move's information is used. The best
     move is the most visited at the root's information set; the value is its mean return from
@@ -139,7 +144,8 @@ def ismcts(
 
     while not game.is_terminal(state) and not stop(stats, iterations, deadline):
         stats.iterations += 1
-        d = game.resample(state, me, rng)
+        d = (resample(game, state, me, rng) if resample is not None
+             else game.resample(state, me, rng))
         path: list[tuple[InfoNode, Hashable, int]] = []
         while True:
             if game.is_terminal(d):

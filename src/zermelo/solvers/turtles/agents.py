@@ -73,6 +73,8 @@ def dummy(game: Turtles, args: tuple[str, ...]) -> Agent:
 
 
 _STRATEGIES = "zermelo.solvers.turtles.strategies"
+_SEARCH = "zermelo.solvers.turtles.search"
+_MONTE_CARLO = "[:ITERATIONS][:rollout=random|F|E|H][:epsilon=E][:seconds=T]"
 AGENT_SPECS: tuple[AgentSpec, ...] = (
     AgentSpec("dummy", "a uniformly random legal play (the paper's D)",
               "zermelo.solvers.turtles.agents:dummy"),
@@ -85,6 +87,21 @@ AGENT_SPECS: tuple[AgentSpec, ...] = (
               "as F, and [vpmax=others|owned]"),
     AgentSpec("H-cheat", "H told every colour: VP_max over the opponents' turtles (a cheating "
               "baseline)", f"{_STRATEGIES}:hybrid_cheat", "as F"),
+    AgentSpec("minimax", "the paper's minimax with a strategy over sampled determinisations",
+              f"{_SEARCH}:minimax", "[F|E|H|D][:DEPTH][:samples=K]"),
+    AgentSpec("alphabeta", "the paper's alpha-beta: minimax's play with fewer nodes",
+              f"{_SEARCH}:alphabeta", "as minimax"),
+    AgentSpec("mcts", "the paper's MCTS: UCT over determinisations, rollouts by a strategy",
+              f"{_SEARCH}:mcts", "[F|E|H|D][:ITERATIONS][:seconds=T]"),
+    AgentSpec("ismcts", "single-observer information-set MCTS", f"{_SEARCH}:ismcts_agent",
+              _MONTE_CARLO),
+    AgentSpec("mo-ismcts", "multiple-observer information-set MCTS",
+              f"{_SEARCH}:mo_ismcts_agent", _MONTE_CARLO),
+    AgentSpec("pimc", "perfect-information Monte Carlo over sampled determinisations",
+              f"{_SEARCH}:pimc_agent", f"{_MONTE_CARLO}[:samples=K]"),
+    AgentSpec("belief-ismcts", "multiple-observer ISMCTS drawing the opponents' colours from "
+              "a belief updated by their plays", f"{_SEARCH}:belief_ismcts_agent",
+              _MONTE_CARLO),
 )
 """Every agent by name; searches add their own specs here, one line each."""
 ALIASES = {"d": "dummy"}
