@@ -123,6 +123,9 @@ def test_a_cell_is_reproducible_and_a_strategy_beats_the_dummy() -> None:
     cell = play_cell(game, "F", "dummy", 120, seed=3)
     assert cell == play_cell(game, "F", "dummy", 120, seed=3)
     assert cell.ci[0] > 0.5, "the fast strategy beats random play"
+    assert cell.mirror().wins == cell.losses and cell.wins + cell.losses <= 120
+    three = play_cell(Turtles(Variant(players=3)), "H", "dummy", 60, seed=3)
+    assert three.wins + three.losses <= 60 and three.wins > 60 / 3
     assert table_agents("iv") == (["mcts:F", "mcts:E", "mcts:H", "mcts:D"],
                                   ["alphabeta:F", "alphabeta:E", "alphabeta:H", "alphabeta:D"])
 
@@ -141,6 +144,7 @@ def test_the_arena_prints_json_cells_and_writes_csv_and_png(tmp_path: object) ->
     cells = json.loads(result.stdout)["cells"]
     assert [(c["row"], c["col"], c["games"]) for c in cells] == [("H", "D", 6), ("D", "H", 6)]
     assert all(0 <= c["ci"][0] <= c["wins"] / 6 <= c["ci"][1] <= 1 for c in cells)
+    assert cells[0]["wins"] + cells[1]["wins"] <= 6  # both cells count the same games
     assert (folder / "a.csv").read_text().startswith("row,col,games,wins")
     assert (folder / "a.png").read_bytes()[:4] == b"\x89PNG"
 

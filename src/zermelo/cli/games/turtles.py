@@ -127,7 +127,8 @@ def arena(
     option: OptionOpt = None,
 ) -> None:
     """Win rates of row agents against column agents with 95 % Wilson intervals: in each game
-    the row agent takes one seat (turning with each game) and the column agent the others."""
+    the row agent takes one seat (turning with each game) and the column agent the others;
+    with two players both cells of a pair come from the same games."""
     if (agents is None) == (table is None):
         raise OptionError("give either --agents or --table")
     game = _game(players, option)
@@ -141,13 +142,16 @@ def arena(
         square, title = table in ("I", "II", "III"), f"table {table}, {players} players"
     for name in {*rows, *cols}:
         make_agent(name, game)  # refuse an unknown agent before playing
-    pairs = cells_of(rows, cols, square)
+    mirrored = square and players == 2
+    pairs = cells_of(rows, cols, square, mirrored)
     cells = []
     with Progress(TextColumn("playing"), BarColumn(), TaskProgressColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("arena", total=len(pairs) * games)
         for row, col in pairs:
-            cells.append(play_cell(game, row, col, games, seed, lambda: bar.advance(task)))
+            cell = play_cell(game, row, col, games, seed, lambda: bar.advance(task))
+            cells += [cell, cell.mirror()] if mirrored else [cell]
+    cells.sort(key=lambda c: (rows.index(c.row), cols.index(c.col)))
     if csv_path is not None:
         _write_csv(csv_path, cells)
     if png is not None:

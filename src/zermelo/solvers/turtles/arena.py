@@ -3,8 +3,9 @@
 A *cell* pits a row agent against a column agent: in every game the row agent takes one seat
 and the column agent all the others, the row agent's seat turning with each game so that every
 seat is played equally often (with two players: half the games each way round). Game ``g`` of
-every cell is dealt and drawn from the same seed, so cells differ by the agents alone. The
-paper's tables (Przybylski and Król, 2018, tables I-VI) are :data:`TABLES`.
+every cell is dealt and drawn from the same seed, so cells differ by the agents alone. With two
+players the games of a cell also give its mirror (the column's wins against the row), as the
+paper's tables do (Przybylski and Król, 2018, tables I-VI; :data:`TABLES`).
 
 >>> lo, hi = wilson(50, 100)
 >>> round(lo, 3), round(hi, 3)
@@ -53,6 +54,12 @@ class Cell:
     col: str
     games: int
     wins: int
+    losses: int = 0
+    """Games a column agent won."""
+
+    def mirror(self) -> Cell:
+        """The same games seen from the column (a two-player cell)."""
+        return Cell(self.col, self.row, self.games, self.losses, self.wins)
 
     @property
     def rate(self) -> float:
@@ -100,18 +107,21 @@ def play_cell(game: Turtles, row: str, col: str, games: int, seed: int,
     """``games`` games of the agent ``row`` against the agent ``col`` (see the module
     docstring); ``step`` is called after each game."""
     first, other = make_agent(row, game), make_agent(col, game)
-    wins = 0
+    wins = losses = 0
     for number in range(games):
         seat = number % game.players
         agents = [first if p == seat else other for p in range(game.players)]
         winners = play_game(game, agents, f"{seed}:{number}")
         wins += winners == [seat]
+        losses += len(winners) == 1 and winners != [seat]
         if step is not None:
             step()
-    return Cell(row, col, games, wins)
+    return Cell(row, col, games, wins, losses)
 
 
-def cells_of(rows: Sequence[str], cols: Sequence[str], square: bool) -> list[tuple[str, str]]:
-    """The (row, column) pairs to play; a square table leaves out its diagonal."""
+def cells_of(rows: Sequence[str], cols: Sequence[str], square: bool,
+             mirrored: bool) -> list[tuple[str, str]]:
+    """The (row, column) pairs to play: a square table leaves out its diagonal, and when a
+    cell's games give its mirror too (two players) only the pairs above the diagonal."""
     return [(r, c) for i, r in enumerate(rows) for j, c in enumerate(cols)
-            if not (square and i == j)]
+            if not (square and (i == j or (mirrored and j < i)))]
