@@ -70,7 +70,7 @@ def seed_midend(white, black, flying, t):
 
 
 @njit(cache=True)
-def _features(own, opp, t):
+def features(own, opp, t):
     """For one side: closed mills, potential mills, double mills, blocked stones, slides."""
     neighbours, point_mills, mills = t[0], t[1], t[2]
     empty = t[3] & ~(own | opp)
@@ -106,8 +106,8 @@ def _features(own, opp, t):
 def ours(own, opp, hand_own, hand_opp, flying, t):
     """Our estimate for the side owning ``own`` (the side to move): phase-weighted stones,
     mills, potential and double mills, blocked stones and mobility."""
-    c1, p1, d1, b1, s1 = _features(own, opp, t)
-    c2, p2, d2, b2, s2 = _features(opp, own, t)
+    c1, p1, d1, b1, s1 = features(own, opp, t)
+    c2, p2, d2, b2, s2 = features(opp, own, t)
     stones = popcount(own) + hand_own - popcount(opp) - hand_opp
     if hand_own or hand_opp:  # placing: build potential mills, keep room to move
         return 40 * stones + 8 * (c1 - c2) + 12 * (p1 - p2) + 10 * (d1 - d2) + 2 * (b2 - b1)

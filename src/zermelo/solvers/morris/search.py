@@ -7,6 +7,9 @@ evaluated, in the mid and endgame every position reached is, and a search stops 
 of +-10000; a side without a move gets +-100000. Every call of an estimate counts as one
 position evaluated. Ours is a negamax over our estimate with mills that remove tried first; a
 side that has lost scores ``-WIN + ply``, so that quicker wins are preferred.
+
+These functions are compiled when first called (a few seconds) and not cached on disk: loaded
+from numba's cache, the recursive searches crashed the interpreter on their second run.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ SEED_NO_MOVE = 100000
 """Seed 004's value of a node without children (for the side that cannot move: a loss)."""
 
 
-@njit(cache=True)
+@njit
 def seed_value(white, black, side, hw, hb, depth, alpha, beta, flying, t, buf, counter):
     """Seed 004's alpha-beta value (for White) of a plain position searched ``depth`` plies."""
     if hw > 0 or hb > 0:
@@ -58,7 +61,7 @@ def seed_value(white, black, side, hw, hb, depth, alpha, beta, flying, t, buf, c
     return best
 
 
-@njit(cache=True)
+@njit
 def _captures_first(out, n):
     """Reorder the ``n`` moves in ``out`` so that moves that remove a stone come first."""
     front = 0
@@ -68,7 +71,7 @@ def _captures_first(out, n):
             front += 1
 
 
-@njit(cache=True)
+@njit
 def our_value(white, black, side, hw, hb, depth, alpha, beta, ply, flying, t, buf, counter):
     """Our negamax alpha-beta value (for the side to move) of a plain position."""
     own = black if side else white
@@ -98,7 +101,7 @@ def our_value(white, black, side, hw, hb, depth, alpha, beta, ply, flying, t, bu
     return best
 
 
-@njit(cache=True)
+@njit
 def best_move(white, black, side, hw, hb, depth, flying, t, seed_rules):
     """``(move, value, positions evaluated)``: the first best move found by seed 004's search
     (``seed_rules``; its value for White) or ours (its value for the side to move)."""
