@@ -1,0 +1,64 @@
+"""``zermelo morris show/moves/perft``: outputs and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CliRunner
+from zermelo.games.morris import Morris
+from zermelo.games.morris.rules import perft
+
+
+def test_moves_after_a_line_are_the_legal_moves_one_per_line(cli: CliRunner) -> None:
+    result = cli("morris", "moves", "--line", "a7 a1 d7 d1")
+    game = Morris()
+    state = game.play_line(game.initial_state(), ["a7", "a1", "d7", "d1"])
+    assert result.code == 0
+    assert result.out.splitlines() == [game.format_move(state, m)
+                                       for m in game.legal_moves(state)]
+    assert result.out.startswith("g7xa1\ng7xd1\nb6\n")
+
+
+def test_moves_of_a_given_position_on_another_board(cli: CliRunner) -> None:
+    result = cli("morris", "moves", "--board", "six", "W.W/.../..../..B/WBB W 0 0")
+    assert result.out.split() == ["a5-c5", "a5-a3", "e5-c5", "e5-e3", "a1-a3"]
+
+
+def test_show_draws_the_board_and_writes_its_text_and_svg(cli: CliRunner,
+                                                          tmp_path: Path) -> None:
+    picture = tmp_path / "board.svg"
+    result = cli("morris", "show", "--board", "three", "--line", "a1 a3 b2 c1 c3",
+                 "--svg", str(picture))
+    assert result.code == 0
+    lines = result.out.splitlines()
+    assert lines[-2:] == ["W wins with three in a row", "B.W/.W./W.B B 0 1 ply 5"]
+    svg = picture.read_text()
+    assert svg.startswith("<svg") and svg.count('stroke-linecap="round"') == 1  # one mill
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_perft_counts_as_the_rules_do(cli: CliRunner, split: bool) -> None:
+    flag = ["--split-captures"] if split else []
+    line = "a0 a6 d0 d6"
+    result = cli("morris", "perft", "--board", "variant23", "--depth", "3", "--line", line,
+                 *flag)
+    game = Morris("variant23", move_limit=0, repetition=False)
+    expected = perft(game, game.play_line(game.initial_state(), line.split()), 3, split)
+    assert (result.code, result.out) == (0, f"{expected}\n")
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("moves", "--board", "ten"), "invalid option: board"),
+    (("moves", "--line", "a7 a7"), "illegal move"),
+    (("moves", "--line", "q9"), "invalid move"),
+    (("show", "WW"), "invalid position"),
+    (("moves", "-o", "move_limit=99999"), "invalid option: move_limit"),
+    (("perft", "--depth", "9"), "--depth"),
+])
+def test_bad_input_is_one_line_and_status_2(cli: CliRunner, args: tuple[str, ...],
+                                            says: str) -> None:
+    result = cli("morris", *args)
+    assert result.code == 2 and result.out == ""
+    assert len(result.err.strip().splitlines()) == 1 and says in result.err
