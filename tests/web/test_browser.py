@@ -1,11 +1,16 @@
-"""The page in a real browser (Debian's chromium driven by Playwright): whole games by clicks.
+"""The page in a real browser (Debian's chromium driven by Playwright): a game of every
+registered game by clicks at desktop width and by keyboard at phone width, the analysis, the
+move list, undo and redo, the engine's thinking indicator and its cancel.
 
 A uvicorn server runs the app on a free loopback port with a 4x4 Three Musketeers database;
-each game ends with a screenshot in ``artifacts/screenshots/``.
+each game ends with a screenshot in ``artifacts/screenshots/`` (``<game>-desktop.png``,
+``<game>-phone.png``).
 """
 
 from __future__ import annotations
 
+import json
+import random
 import socket
 import threading
 import time
@@ -16,7 +21,7 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from zermelo.games.registry import get_game
+from zermelo.games.registry import GAMES, get_game
 from zermelo.web import create_app
 from zermelo.web.service import analyze, game_for
 
@@ -24,9 +29,19 @@ CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+DESKTOP, PHONE = 1280, 390
+MAX_MOVES = 40
+"""The person's moves per game at most (a long game stops there, checked so far)."""
+SETUP: dict[str, tuple[dict[str, str], str]] = {
+    "musketeers": ({"board": "4x4"}, "perfect"),
+    "connect4": ({"board": "5x4", "k": "3"}, "perfect"),
+    "pig": ({"goal": "20"}, "perfect"),
+}
+"""Small variants and the engine they are played against; other games: defaults, random."""
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason=f"no {CHROMIUM} (python3 dev.py test installs it)")
+
 
 @pytest.fixture(scope="module")
 def base_url(db_root: Path) -> Iterator[str]:
@@ -34,8 +49,8 @@ def base_url(db_root: Path) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(db_root), host="127.0.0.1", port=port,
-                                           log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(db_root, move_time=1.0), host="127.0.0.1",
+                                           port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -55,23 +70,39 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+def open_page(browser: Browser, base_url: str, width: int) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.set_default_timeout(15_000)
+    page.goto(base_url)
+    page.wait_for_function("document.body.dataset.phase !== 'loading'")
+    return page
+
+
 @pytest.fixture
 def page(browser: Browser, base_url: str) -> Iterator[Page]:
-    page = browser.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(base_url)
+    page = open_page(browser, base_url, DESKTOP)
     yield page
     page.close()
 
 
-def new_game(page: Page, game: str, side: str, engine: str, options: str = "") -> None:
-    """Choose the game, options, side and engine, and start."""
-    page.wait_for_function("document.body.dataset.phase !== 'loading'")
+def new_game(page: Page, game: str, side: str, engine: str,
+             options: dict[str, str] | None = None, level: str | None = None) -> None:
+    """Choose the game, fill its option controls, side and engine, and start."""
     page.select_option("#game", game)
-    page.fill("#options", options)
-    page.fill("#engine", engine)
-    page.select_option("#side", side)
-    page.click("#new")
+    wait_for_turn(page)
+    for name, value in (options or {}).items():
+        control = page.locator(f'[data-option="{name}"]')
+        if control.get_attribute("data-type") == "size":
+            width, height = value.split("x")
+            control.locator("input").nth(0).fill(width)
+            control.locator("input").nth(1).fill(height)
+        else:
+            control.fill(value)
+    page.select_option("#engine", engine)
+    if level is not None:
+        page.fill("#level", level)
+    page.select_option("#side", side)  # starts a new game
+    wait_for_turn(page)
 
 
 def wait_for_turn(page: Page) -> str:
@@ -82,92 +113,199 @@ def wait_for_turn(page: Page) -> str:
     return phase
 
 
-def click_move(page: Page, move: str) -> None:
-    """Play ``move`` by clicking its squares on the board, checking the highlights between."""
-    spots = page.locator(f'#board g.move[data-move="{move}"] rect.spot')
-    boxes = [spots.nth(i).bounding_box() for i in range(spots.count())]
-    for i, box in enumerate(boxes):
-        assert box is not None
-        if i:  # the first click lit up this end of the move
-            assert "to" in (spots.nth(i).get_attribute("class") or "").split()
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+def paths(page: Page) -> dict[str, list[str]]:
+    """The legal moves the board offers and the targets that play them."""
+    found: dict[str, list[str]] = json.loads(page.get_attribute("#board svg", "data-moves")
+                                             or "{}")
+    return found
 
 
-def play_out(page: Page, name: str) -> None:
-    """Play the first legal move by clicks until the game ends, then take a screenshot."""
-    while wait_for_turn(page) == "your-move":
+def click_move(page: Page, path: list[str], move: str = "") -> None:
+    """Play a move by clicking its targets (on the first shape of each, the one a person
+    sees), checking that each click lights up the next; by its button if it has none."""
+    if not path:
+        page.locator("#choices button", has_text=move).first.click()
+    for i, name in enumerate(path):
+        target = page.locator(f'#board g.target[data-target="{name}"]')
+        if i:
+            assert "next" in (target.get_attribute("class") or "").split()
+        target.locator(":scope > :not(.hl):not(title):not(.last)").first.click()
+
+
+def key_move(page: Page) -> None:
+    """Play a move by keyboard alone: Tab onto the board (or the move buttons beside it when
+    it offers none), an arrow key to another place, then Enter until a move is complete."""
+    position = page.get_attribute("#board", "data-position")
+    page.focus("#game")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('#board, #choices') !== null")
+    page.keyboard.press("ArrowRight")
+    for _ in range(4):
+        page.keyboard.press("Enter")
+        if page.evaluate("document.body.dataset.phase") != "your-move" or \
+                page.get_attribute("#board", "data-position") != position:
+            return
+    raise AssertionError("Enter did not complete a move")
+
+
+def play_out(page: Page, name: str, by_keyboard: bool, rng: random.Random) -> int:
+    """Play until the game ends (or MAX_MOVES of the person's), each move checked to change
+    the position; the number of moves played."""
+    played = 0
+    while wait_for_turn(page) == "your-move" and played < MAX_MOVES:
         position = page.get_attribute("#board", "data-position")
-        move = page.locator("#board g.move").first.get_attribute("data-move")
-        assert move is not None
-        click_move(page, move)
-        page.wait_for_function(
-            f"document.getElementById('board').dataset.position !== {position!r}")
-    page.wait_for_timeout(400)  # the last move's animation
+        offered = paths(page)
+        assert offered, f"{name}: no move on the board"
+        if by_keyboard:
+            key_move(page)
+        else:
+            move = rng.choice(sorted(offered))
+            click_move(page, offered[move], move)
+        page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
+                               "!== p || document.body.dataset.phase === 'over'", arg=[position])
+        played += 1
+    return played
+
+
+def screenshot(page: Page, name: str) -> None:
+    page.wait_for_timeout(450)  # the last move's flash
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
-def test_a_full_musketeers_game_against_the_perfect_engine(page: Page, db_root: Path) -> None:
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_game_of_every_game_by_clicks_and_by_keyboard(browser: Browser, base_url: str,
+                                                        name: str) -> None:
+    options, engine = SETUP.get(name, ({}, "random"))
+    rng = random.Random(name)
+    for width, by_keyboard, shot in ((DESKTOP, False, "desktop"), (PHONE, True, "phone")):
+        page = open_page(browser, base_url, width)
+        try:
+            side = get_game(name).game(options).info.players[0]
+            new_game(page, name, side, engine, options)
+            played = play_out(page, name, by_keyboard, rng)
+            assert played > 0
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            over = page.evaluate("document.body.dataset.phase") == "over"
+            assert over or played == MAX_MOVES
+            if over:
+                assert page.get_attribute("#status", "data-over") == "true"
+            screenshot(page, f"{name}-{shot}")
+        finally:
+            page.close()
+
+
+def test_musketeers_analysis_in_words_on_the_board_and_the_result(page: Page,
+                                                                  db_root: Path) -> None:
     game = game_for("musketeers", {"board": "4x4"})
-    start = analyze(game, game.initial_state(), db_root)["result"]
-    winner = start[0]  # the engine takes the side that wins from the start
+    start = analyze(game, game.initial_state(), db_root)
+    winner = start["value"]["player"]  # the engine takes the side that wins from the start
     loser = next(p for p in game.info.players if p != winner)
-    new_game(page, "musketeers", loser, "perfect", "board=4x4")
-    wait_for_turn(page)
-    page.wait_for_function("document.querySelectorAll('#analysis li').length === "
-                           "document.querySelectorAll('#board g.move').length")
-    listed = analyze(game, game.parse_position(page.get_attribute("#board", "data-position")
-                                               or ""), db_root)["moves"]
-    assert page.locator("#analysis li").all_text_contents() == [
-        f"{m['move']} {m['result']}" + (" (best)" if m["best"] else "") for m in listed]
-    play_out(page, "musketeers")
+    new_game(page, "musketeers", loser, "perfect", {"board": "4x4"})
+    page.wait_for_function("document.querySelectorAll('#analysis li').length > 0")
+    state = game.parse_position(page.get_attribute("#board", "data-position") or "")
+    listed = analyze(game, state, db_root)["moves"]
+    rows = page.locator("#analysis li")
+    assert rows.count() == len(listed)
+    for i, move in enumerate(listed):
+        text = rows.nth(i).text_content() or ""
+        assert move["move"] in text and f"the engine wins in {move['value']['plies']} plies" \
+            in text  # every move loses: the engine's side wins from the start
+        assert ("★" in text) == move["best"]
+        assert "loss" in (rows.nth(i).get_attribute("class") or "")
+    # the board: the movable pieces carry their best move's value until one is selected
+    badges = page.locator("#board text.badge")
+    pieces = {p[0] for p in paths(page).values()}
+    assert badges.count() == len(pieces)
+    first = paths(page)[listed[0]["move"]]
+    click_move(page, [first[0]])
+    ends = {p[1] for m, p in paths(page).items() if p[0] == first[0]}
+    assert badges.count() == len(ends)
+    click_move(page, [first[0]])  # a second click drops the selection
+    assert badges.count() == len(pieces)
+    play_out(page, "musketeers", False, random.Random(1))
     assert page.get_attribute("#status", "data-winner") == winner
-    side = {"M": "Musketeers", "E": "Enemies"}[winner]
-    assert page.text_content("#status").startswith(f"{side} win")  # type: ignore[union-attr]
+    assert page.get_attribute("#status", "data-result") == "loss"
 
 
-def test_a_full_tictactoe_game_by_clicking_squares(page: Page) -> None:
-    new_game(page, "tictactoe", "X", "alphabeta:9")
-    play_out(page, "tictactoe")
-    rules = get_game("tictactoe")
-    game = rules.game()
+def test_tictactoe_against_perfect_play_never_wins_and_a_draw_is_not_red(page: Page) -> None:
+    new_game(page, "tictactoe", "X", "alphabeta", level="9")
+    play_out(page, "tictactoe", False, random.Random(3))
+    game = get_game("tictactoe").game()
     final = game.parse_position(page.get_attribute("#board", "data-position") or "")
     assert game.is_terminal(final)
     winner = game.winner(final)
-    assert winner != 0  # the engine plays perfectly: the first-square player cannot win
-    expected = "Draw" if winner is None else f"{game.info.players[winner]} wins"
-    assert page.text_content("#status").startswith(expected)  # type: ignore[union-attr]
-    assert page.get_attribute("#status", "data-over") == "true"
+    assert winner != 0  # the engine plays perfectly: the first player cannot win
+    assert page.get_attribute("#status", "data-result") == ("draw" if winner is None
+                                                            else "loss")
+    color = page.evaluate("getComputedStyle(document.getElementById('status')).color")
+    assert (color == "rgb(179, 38, 30)") == (winner is not None)  # red for a loss only
 
 
-def test_connect4_plays_a_click_anywhere_in_a_column(page: Page) -> None:
-    new_game(page, "connect4", "X", "random")
+def test_move_list_undo_redo_flip_and_copy(page: Page) -> None:
+    new_game(page, "tictactoe", "X", "alphabeta", level="2")
+    click_move(page, ["b2"])
+    page.wait_for_function("document.querySelectorAll('#movelist button').length === 2")
     wait_for_turn(page)
-    spot = page.locator('#board g.move[data-move="3"] rect.spot').bounding_box()
-    board = page.locator("#board svg").bounding_box()
-    assert spot is not None and board is not None
-    assert spot["height"] > board["height"] * 0.9  # the click area spans the whole column
-    page.mouse.click(spot["x"] + spot["width"] / 2, board["y"] + 5)  # column 3, top row
-    page.wait_for_function("document.body.dataset.phase !== 'your-move'")
-    wait_for_turn(page)
-    assert page.text_content("#last").startswith("Engine played")  # type: ignore[union-attr]
-    assert (page.get_attribute("#board", "data-position") or "").startswith("3")
-
-
-def test_undo_takes_back_both_moves_and_new_game_restarts(page: Page) -> None:
-    new_game(page, "tictactoe", "X", "alphabeta:2")
-    wait_for_turn(page)
-    click_move(page, "b2")
-    page.wait_for_function("document.getElementById('board').dataset.position.length === 9 "
-                           "&& [...document.getElementById('board').dataset.position]"
-                           ".filter(c => c !== '.').length === 2")
-    wait_for_turn(page)
+    played = page.get_attribute("#board", "data-position")
+    page.locator("#movelist button").first.click()  # back to the position after b2
+    page.wait_for_function("document.getElementById('board').dataset.position === "
+                           "'....X....'")
+    page.click("#latest")
+    page.wait_for_function(f"document.getElementById('board').dataset.position === {played!r}")
     page.click("#undo")  # the engine's reply and the person's move
     page.wait_for_function("document.getElementById('board').dataset.position === '.........'")
+    page.click("#redo")
+    page.wait_for_function(f"document.getElementById('board').dataset.position === {played!r}")
+    before = page.locator('#board g.target[data-target="a1"]').bounding_box()
+    page.click("#flip")
+    page.wait_for_timeout(300)
+    after = page.locator('#board g.target[data-target="a1"]').bounding_box()
+    assert before is not None and after is not None and after["x"] > before["x"]
+    page.click("#copy-moves")  # the clipboard, or shown when the browser refuses it
+    page.wait_for_function("document.getElementById('copied').textContent.startsWith('Moves')")
+
+
+def test_start_from_a_pasted_position(page: Page) -> None:
+    page.select_option("#game", "tictactoe")
     wait_for_turn(page)
-    click_move(page, "a1")
-    page.wait_for_function("document.getElementById('board').dataset.position.startsWith('X')")
-    wait_for_turn(page)
+    page.fill("#start", "XX.OO....")
     page.click("#new")
-    page.wait_for_function("document.getElementById('board').dataset.position === '.........'")
+    wait_for_turn(page)
+    assert page.get_attribute("#board", "data-position") == "XX.OO...."
+    click_move(page, ["c1"])
+    page.wait_for_function("document.body.dataset.phase === 'over'")
+    assert page.get_attribute("#status", "data-result") == "win"
+
+
+def test_the_engine_thinking_indicator_counts_and_cancel_hands_over_the_move(
+        page: Page) -> None:
+    page.select_option("#game", "connect4")
+    wait_for_turn(page)
+    page.select_option("#engine", "alphabeta")
+    page.fill("#level", "64")  # thinks its full second
+    page.select_option("#side", "O")  # the engine moves first
+    page.wait_for_selector("#thinking:not([hidden])")
+    page.wait_for_function("/[1-9]\\d*\\.\\d s|0\\.[3-9] s/.test("
+                           "document.getElementById('thinking-text').textContent)")
+    page.click("#cancel")
+    assert wait_for_turn(page) == "your-move"
+    assert page.is_hidden("#thinking")
+    assert page.get_attribute("#board", "data-position") == ""
+    click_move(page, ["4"])  # the person plays for the stopped engine
+    page.wait_for_function("document.getElementById('board').dataset.position === '4'")
+
+
+def test_a_bad_option_is_one_line_and_the_page_keeps_working(page: Page) -> None:
+    page.select_option("#game", "connect4")
+    wait_for_turn(page)
+    page.fill('[data-option="k"]', "99")  # out of the schema's range: the form refuses it
+    assert not page.evaluate("document.getElementById('setup').checkValidity()")
+    page.fill('[data-option="k"]', "10")  # in range, but longer than the board: the server
+    page.click("#new")
+    page.wait_for_function("document.body.dataset.phase === 'error'")
+    message = page.text_content("#status") or ""
+    assert "k 10" in message and "\n" not in message
+    page.fill('[data-option="k"]', "4")
+    page.click("#new")
     assert wait_for_turn(page) == "your-move"

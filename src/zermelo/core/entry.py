@@ -22,6 +22,7 @@ from typing import Any
 from zermelo.core.errors import GameNotSupportedError, OptionError
 from zermelo.core.game import Game
 from zermelo.core.options import Schema
+from zermelo.core.picture import Picture, View
 from zermelo.core.value import Analysis
 
 AnyGame = Game[Any, Any]
@@ -103,6 +104,10 @@ class GameEntry:
     """``render(game, state) -> rich.text.Text``: the terminal drawing."""
     status: str
     """``status(game, state) -> str``: whose turn it is, or how the game ended."""
+    board: str | None = None
+    """``board(game, state, view) -> Picture``: the web page's board; None: the function
+    ``board_picture`` of the terminal drawing's module, if it has one (else the page shows
+    the terminal drawing)."""
     engines: tuple[EngineSpec, ...] = ()
     """The game's own engines, beside the generic searches every game may use."""
     analysis: str | None = None
@@ -130,6 +135,18 @@ class GameEntry:
     def draw(self, game: AnyGame, state: Any) -> Any:
         """The terminal drawing of ``state`` (rich Text)."""
         return self._part(self.render)(game, state)
+
+    def picture(self, game: AnyGame, state: Any, view: View) -> Picture | None:
+        """The game's own board picture of ``state``, if it has one."""
+        ref = self.board or self.render.partition(":")[0] + ":board_picture"
+        try:
+            draw = self._part(ref)
+        except AttributeError:
+            if self.board is not None:
+                raise
+            return None
+        picture: Picture = draw(game, state, view)
+        return picture
 
     def status_line(self, game: AnyGame, state: Any) -> str:
         """Whose turn it is, or how the game ended, in the game's words."""

@@ -24,9 +24,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import zermelo.web.service as service
 from zermelo import __version__
 from zermelo.core.errors import OptionError, UnknownNameError, ZermeloError
-from zermelo.games.registry import get_game
+from zermelo.core.picture import View
+from zermelo.engines import create_engine
 from zermelo.web.limits import BodyLimit
-from zermelo.web.svg import text_to_svg
+from zermelo.web.sessions import Sessions
 from zermelo.web.workers import GRACE, Busy, Pool
 
 PAGE = files("zermelo.web").joinpath("page.html")
@@ -42,13 +43,32 @@ class PositionRequest(BaseModel):
                                     "the command line, e.g. {\"board\": \"4x4\"}.")
 
 
-class PlayRequest(PositionRequest):
+class ThinkRequest(PositionRequest):
+    """A position to think about, within a time."""
+
+    seconds: float | None = Field(None, ge=0.1, le=60, description="Seconds a search may "
+                                  "think (at most the server's --move-time; omitted: that).")
+
+
+class MoveRequest(BaseModel):
+    """A move."""
+
+    move: str = Field(max_length=200, description="The move in the game's notation.")
+
+
+class PlayRequest(PositionRequest, MoveRequest):
     """A move to play in a position."""
 
-    move: str = Field(description="The move in the game's notation.")
+
+class SessionRequest(ThinkRequest):
+    """A game held by the server: who plays each seat."""
+
+    seats: dict[str, str] = Field(description="Each player's letter: \"person\" or an engine "
+                                  "NAME[:LEVEL], e.g. {\"A\": \"person\", \"B\": \"random\"}.")
+    seed: int | None = Field(None, description="Seed of the chance moves and engines.")
 
 
-class EngineRequest(PositionRequest):
+class EngineRequest(ThinkRequest):
     """An engine to ask for a move."""
 
     engine: str = Field(description="NAME or NAME:LEVEL, e.g. perfect or alphabeta:4.")
@@ -80,11 +100,13 @@ def _validation_message(error: RequestValidationError) -> str:
 
 
 def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
-               workers: int = 0) -> FastAPI:
+               workers: int = 0, sessions: Sessions | None = None) -> FastAPI:
     """The application; database engines and analysis read under ``db`` (default location),
     search engines and analyses think at most ``move_time`` seconds, in a pool of ``workers``
-    processes (0: in the server's own process)."""
+    processes (0: in the server's own process); hidden-information games are held in
+    ``sessions`` (default: a new :class:`Sessions`)."""
     pool = Pool(workers) if workers else None
+    sessions = sessions or Sessions()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -97,12 +119,16 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
                                      "server answers.")  # /docs served without a CDN
     app.add_middleware(BodyLimit)
 
-    def heavy(task: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
-        """``task(*args)`` in the pool when there is one, else here."""
+    def heavy(seconds: float, task: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+        """``task(*args, seconds)`` in the pool when there is one, else here."""
         if pool is None:
-            return task(*args)
-        answer: dict[str, Any] = pool.run(move_time + GRACE, task, *args)
+            return task(*args, seconds)
+        answer: dict[str, Any] = pool.run(seconds + GRACE, task, *args, seconds)
         return answer
+
+    def budget(body: ThinkRequest) -> float:
+        """The seconds a request may think: its own, at most the server's move time."""
+        return move_time if body.seconds is None else min(body.seconds, move_time)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -132,16 +158,48 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
 
     @app.get("/board/{game}.svg", include_in_schema=False)
     def board(game: str, request: Request) -> Response:
-        """The game's own drawing of a position, with where each legal move is clicked;
-        query: ``position`` and the variant options."""
+        """The game's board picture of a position, with the path of clicks of each legal move;
+        query: ``position``, ``before`` (the position before the last move, marked),
+        ``flip=1`` and the variant options."""
         options = dict(request.query_params)
-        position = options.pop("position", None)
+        position, before = options.pop("position", None), options.pop("before", None)
+        flip = options.pop("flip", "0") == "1"
         variant = service.game_for(game, options)
         state = service.read_position(variant, position)
-        render = get_game(game).draw
-        moves = [(variant.format_move(state, m), render(variant, variant.apply(state, m)))
-                 for m in variant.legal_moves(state)]
-        return Response(text_to_svg(render(variant, state), moves), media_type="image/svg+xml")
+        earlier = None if before is None else service.read_position(variant, before)
+        return Response(service.picture(variant, state, View(flip, earlier)).svg(),
+                        media_type="image/svg+xml")
+
+    @app.post("/api/{game}/sessions")
+    def open_session(game: str, body: SessionRequest) -> dict[str, Any]:
+        """A game held by the server (for hidden information): a secret token per seat a
+        person plays, engines on the others."""
+        variant = service.game_for(game, body.options)
+        players = variant.info.players
+        unknown = [s for s in body.seats if s not in players]
+        if unknown or len(body.seats) != len(players):
+            raise OptionError(f"seats: name each of {', '.join(players)} once, as "
+                              f"\"person\" or an engine")
+        people = [players.index(s) for s, who in body.seats.items() if who == "person"]
+        engines = {players.index(s): create_engine(who, variant, seed=body.seed, data=db)
+                   for s, who in body.seats.items() if who != "person"}
+        return {"tokens": sessions.open(variant, people, engines, budget(body), body.seed)}
+
+    @app.get("/api/sessions/{token}")
+    def session_view(token: str) -> dict[str, Any]:
+        """What the token's seat may see of its game."""
+        return sessions.view(token)
+
+    @app.post("/api/sessions/{token}/play")
+    def session_play(token: str, body: MoveRequest) -> dict[str, Any]:
+        """Play a move for the token's seat; the engines reply before the answer."""
+        return sessions.play(token, body.move)
+
+    @app.get("/board/session/{token}.svg", include_in_schema=False)
+    def session_board(token: str, flip: str = "0") -> Response:
+        """The token's seat's board, drawn from what the seat may see."""
+        return Response(sessions.picture(token, service.picture, flip == "1").svg(),
+                        media_type="image/svg+xml")
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
@@ -149,12 +207,13 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
         return service.games()
 
     @app.post("/api/{game}/analyze")
-    def analyze(game: str, body: PositionRequest) -> dict[str, Any]:
+    def analyze(game: str, body: ThinkRequest) -> dict[str, Any]:
         """The game's analysis: the value of the position and of every legal move (from a
         database or a solver), best moves marked; 400 for a game without one."""
         variant = service.game_for(game, body.options)  # bad input is refused here, at once
         service.read_position(variant, body.position)
-        return heavy(service.analyze_request, game, body.options, body.position, db, move_time)
+        return heavy(budget(body), service.analyze_request, game, body.options, body.position,
+                     db)
 
     @app.post("/api/{game}/moves")
     def moves(game: str, body: PositionRequest) -> dict[str, Any]:
@@ -173,7 +232,7 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
         """An engine's move and the position after it."""
         variant = service.game_for(game, body.options)  # bad input is refused here, at once
         service.read_position(variant, body.position)
-        return heavy(service.engine_request, game, body.options, body.position, body.engine,
-                     body.seed, db, move_time)
+        return heavy(budget(body), service.engine_request, game, body.options, body.position,
+                     body.engine, body.seed, db)
 
     return app

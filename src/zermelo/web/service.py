@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from zermelo.core.errors import IllegalMoveError
-from zermelo.core.game import CHANCE
+from zermelo.core.game import CHANCE, Information
+from zermelo.core.picture import Picture, View
 from zermelo.engines import create_engine, engines_for
 from zermelo.games.registry import GAMES, AnyGame, entry_of, get_game
 from zermelo.search.base import Budget, SearchResult, budget
+from zermelo.web.svg import text_picture
 
 Json = dict[str, Any]
 
@@ -53,6 +55,18 @@ def describe(game: AnyGame, state: Any) -> Json:
     }
 
 
+def picture(game: AnyGame, state: Any, view: View) -> Picture:
+    """The board of ``state``: the game's own picture, else its terminal drawing with the
+    moves found by comparing drawings."""
+    entry = entry_of(game)
+    drawn = entry.picture(game, state, view)
+    if drawn is None:
+        moves = [(game.format_move(state, m), entry.draw(game, game.apply(state, m)))
+                 for m in game.legal_moves(state)] if game.to_move(state) >= 0 else []
+        drawn = text_picture(entry.draw(game, state), moves)
+    return drawn
+
+
 def games() -> Json:
     """Every game with its sides, start position, option schema and engines (the default
     first)."""
@@ -62,9 +76,11 @@ def games() -> Json:
         engines = [e.as_json() for e in engines_for(entry, game)]
         listed.append({
             "name": name, "title": entry.title, "players": list(game.info.players),
+            "names": [game.info.name_of(p) for p in range(game.info.num_players)],
             "start": game.format_position(game.initial_state()),
             "options": entry.options.as_json(), "engines": engines,
             "default_engine": entry.default_engine, "analysis": entry.analysis is not None,
+            "hidden": game.info.information is Information.IMPERFECT,
         })
     return {"games": listed}
 

@@ -1,0 +1,178 @@
+"""Server-held games for hidden information: the server keeps the state, each seat played by a
+person gets a secret token, and a token's answers hold only what its seat may see.
+
+Perfect-information games need none of this (the page sends the position each time). A game
+with hidden information cannot be sent whole to a browser, so the server holds it in a
+:class:`Table` and answers a seat with its ``observation_text``, whose turn it is, its own
+legal moves on its turn, the moves it made itself (another seat's moves are only counted),
+and a board drawn from a *determinisation* (``resample``: the seat's view with every hidden
+part it cannot see drawn at random), so that no answer depends on another seat's secrets.
+Engines and chance move on the server as soon as it is their turn.
+
+Memory is bounded: at most ``limit`` tables, each forgotten ``lifetime`` seconds after its last
+request; when every place is taken by a live table a new one is refused (:class:`Busy`).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from zermelo.core.errors import IllegalMoveError, OptionError, UnknownNameError
+from zermelo.core.game import CHANCE
+from zermelo.core.picture import Picture, View
+from zermelo.games.registry import AnyGame
+from zermelo.search.base import Budget, budget
+from zermelo.web.workers import Busy
+
+Json = dict[str, Any]
+Player = Callable[[AnyGame, Any], Any]
+Drawer = Callable[[AnyGame, Any, View], Picture]
+
+LIMIT = 1000
+"""Tables held at once by default."""
+LIFETIME = 3600.0
+"""Seconds a table is kept after its last request, by default."""
+
+
+@dataclass
+class Table:
+    """One game held by the server: its state, who plays each seat (a person: None), the moves
+    so far (``(player, text)``, player CHANCE for chance) and when it was last asked about."""
+
+    game: AnyGame
+    state: Any
+    engines: dict[int, Player]
+    seconds: float
+    rng: random.Random
+    log: list[tuple[int, str]] = field(default_factory=list)
+    touched: float = 0.0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def run(self) -> None:
+        """Let chance and the engines move until a person is to move or the game is over."""
+        game = self.game
+        while not game.is_terminal(self.state):
+            mover = game.to_move(self.state)
+            if mover == CHANCE:
+                move = game.sample_chance(self.state, self.rng)
+            elif mover in self.engines:
+                with budget(Budget(seconds=self.seconds)):
+                    move = self.engines[mover](game, self.state)
+            else:
+                return
+            if mover == CHANCE:
+                self.log.append((CHANCE, ""))  # what chance chose is nobody's to read
+                self.state = game.apply(self.state, move)
+            else:
+                self.log.append((mover, game.format_move(self.state, move)))
+                self.state = game.play(self.state, move)
+
+    def view(self, seat: int) -> Json:
+        """What ``seat`` may see of the game, as JSON."""
+        game, state = self.game, self.state
+        players = game.info.players
+        over = game.is_terminal(state)
+        mover = game.to_move(state)
+        mine = not over and mover == seat
+        winner = game.winner(state) if over else None
+        return {
+            "seat": players[seat],
+            "to_move": "chance" if mover == CHANCE else players[mover],
+            "your_turn": mine,
+            "observation": game.observation_text(state, seat),
+            "moves": [game.format_move(state, m) for m in game.legal_moves(state)] if mine
+            else [],
+            "log": [{"player": "chance" if p == CHANCE else players[p],
+                     "move": text if p == seat else None} for p, text in self.log],
+            "status": {"over": over, "winner": None if winner is None else players[winner],
+                       "returns": list(game.returns(state)) if over else None},
+        }
+
+    def seen(self, seat: int) -> Any:
+        """A state that ``seat`` cannot tell from the true one, its hidden parts drawn at
+        random: what a drawing for the seat may show."""
+        return self.game.resample(self.state, seat, random.Random(self.rng.random()))
+
+
+class Sessions:
+    """The tables held by the server, by seat token."""
+
+    def __init__(self, limit: int = LIMIT, lifetime: float = LIFETIME,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit, self.lifetime, self.clock = limit, lifetime, clock
+        self.seats: dict[str, tuple[Table, int]] = {}
+        self.tables: list[Table] = []
+        self.lock = threading.Lock()
+
+    def open(self, game: AnyGame, people: Sequence[int], engines: Mapping[int, Player],
+             seconds: float, seed: int | None = None) -> dict[str, str]:
+        """A new table of ``game`` from its start: a token for each seat in ``people`` (by
+        player letter), ``engines`` playing the others; they move at once if it is their
+        turn. :class:`Busy` when every place is taken."""
+        if sorted([*people, *engines]) != list(range(game.info.num_players)):
+            raise OptionError("seats: every seat needs exactly one player, a person or an engine")
+        table = Table(game, game.initial_state(), dict(engines), seconds, random.Random(seed))
+        with self.lock:
+            self._forget_old()
+            if len(self.tables) >= self.limit:
+                raise Busy(f"{self.limit} games are in progress: try again later")
+            table.touched = self.clock()
+            self.tables.append(table)
+            tokens = {game.info.players[p]: secrets.token_urlsafe(24) for p in people}
+            for letter, token in tokens.items():
+                self.seats[token] = (table, game.info.players.index(letter))
+        with table.lock:
+            table.run()
+        return tokens
+
+    def _forget_old(self) -> None:
+        """Drop the tables nobody asked about for ``lifetime`` seconds (lock held)."""
+        now = self.clock()
+        old = {id(t) for t in self.tables if now - t.touched > self.lifetime}
+        if old:
+            self.tables = [t for t in self.tables if id(t) not in old]
+            self.seats = {k: v for k, v in self.seats.items() if id(v[0]) not in old}
+
+    def seat(self, token: str) -> tuple[Table, int]:
+        """The table and seat of ``token``; :class:`UnknownNameError` if there is none (or it
+        is forgotten)."""
+        with self.lock:
+            self._forget_old()
+            found = self.seats.get(token)
+            if found is None:
+                raise UnknownNameError("no game in progress for this token (it may have "
+                                       "expired)")
+            found[0].touched = self.clock()
+            return found
+
+    def view(self, token: str) -> Json:
+        """What the token's seat may see."""
+        table, seat = self.seat(token)
+        with table.lock:
+            return table.view(seat)
+
+    def play(self, token: str, move: str) -> Json:
+        """Play ``move`` for the token's seat, let the engines and chance reply, and answer
+        what the seat then sees."""
+        table, seat = self.seat(token)
+        with table.lock:
+            game, state = table.game, table.state
+            if game.is_terminal(state) or game.to_move(state) != seat:
+                raise IllegalMoveError(f"{move[:20]}: it is not your turn")
+            chosen = game.parse_move(state, move)
+            table.log.append((seat, game.format_move(state, chosen)))
+            table.state = game.play(state, chosen)
+            table.run()
+            return table.view(seat)
+
+    def picture(self, token: str, draw: Drawer, flip: bool) -> Picture:
+        """The token's seat's board, drawn from what the seat may see."""
+        table, seat = self.seat(token)
+        with table.lock:
+            return draw(table.game, table.seen(seat), View(flip=flip, seat=seat))

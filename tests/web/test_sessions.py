@@ -1,0 +1,154 @@
+"""Server-held games: a seat's answers never hold another seat's secret (a small card game
+where each player hides one card), tokens, turns, and the bounds on tables held."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import zermelo.web.service as service
+from tests.hidden_game import HighCard, Table
+from zermelo.core.errors import IllegalMoveError, InvalidMoveError, OptionError, UnknownNameError
+from zermelo.core.picture import Picture, View
+from zermelo.web import create_app
+from zermelo.web.sessions import Sessions
+from zermelo.web.workers import Busy
+
+SHOWDOWNS = (("check",), ("bet", "call"))
+
+
+def first_legal(game: Any, state: Any) -> Any:
+    return game.legal_moves(state)[0]
+
+
+def hidden_from(view: dict[str, Any], card: int) -> bool:
+    """Whether ``card`` appears nowhere in a view but in the end's returns."""
+    shown = {k: v for k, v in view.items() if k != "status"}
+    shown["status"] = {k: v for k, v in view["status"].items() if k != "returns"}
+    return re.search(rf"\b{card}\b", json.dumps(shown)) is None
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_seat_never_sees_the_other_card_before_a_showdown(seed: int) -> None:
+    sessions, rng = Sessions(), random.Random(seed)
+    game = HighCard()
+    seated = rng.random() < 0.5  # the person sits at A or B, an engine at the other
+    me = 1 if seated else 0
+    tokens = sessions.open(game, [me], {1 - me: first_legal}, 1.0, seed)
+    assert list(tokens) == [game.info.players[me]]  # no token for the engine's seat
+    token = tokens[game.info.players[me]]
+    table, _ = sessions.seat(token)
+    assert table.state.cards is not None  # chance dealt at once
+    other = table.state.cards[1 - me]
+    views = [sessions.view(token)]
+    while views[-1]["your_turn"]:
+        views.append(sessions.play(token, rng.choice(views[-1]["moves"])))
+    state: Table = table.state
+    assert game.is_terminal(state)
+    for view in views[:-1]:
+        assert hidden_from(view, other)
+    assert hidden_from(views[-1], other) == (state.actions not in SHOWDOWNS)
+    assert views[-1]["observation"] == game.observation_text(state, me)
+    assert all(e["move"] is None for e in views[-1]["log"] if e["player"] != views[-1]["seat"])
+
+
+def test_a_seats_board_is_drawn_from_what_it_sees() -> None:
+    sessions, game = Sessions(), HighCard()
+    tokens = sessions.open(game, [0, 1], {}, 1.0, seed=5)
+    table, _ = sessions.seat(tokens["A"])
+    true_b = table.state.cards[1]
+    drawn: list[tuple[Any, View]] = []
+
+    def draw(game: Any, state: Any, view: View) -> Picture:
+        drawn.append((state, view))
+        return Picture(10, 10, "cards")
+
+    for _ in range(40):
+        sessions.picture(tokens["A"], draw, False)
+    assert {v.seat for _, v in drawn} == {0}
+    assert {s.cards[0] for s, _ in drawn} == {table.state.cards[0]}  # A's own card
+    assert {game.observation(s, 0) for s, _ in drawn} == {game.observation(table.state, 0)}
+    assert len({s.cards[1] for s, _ in drawn}) > 1  # B's card drawn at random, not read
+    assert any(s.cards[1] != true_b for s, _ in drawn)
+
+
+def test_tokens_are_secret_and_turns_are_kept() -> None:
+    sessions, game = Sessions(), HighCard()
+    tokens = sessions.open(game, [0, 1], {}, 1.0, seed=1)
+    assert len(set(tokens.values())) == 2 and all(len(t) >= 32 for t in tokens.values())
+    with pytest.raises(UnknownNameError):
+        sessions.view("not-a-token")
+    with pytest.raises(IllegalMoveError):
+        sessions.play(tokens["B"], "call")  # A moves first
+    with pytest.raises(InvalidMoveError):
+        sessions.play(tokens["A"], "raise")
+    assert sessions.play(tokens["A"], "bet")["to_move"] == "B"
+    assert sessions.view(tokens["B"])["moves"] == ["call", "fold"]
+    with pytest.raises(OptionError):
+        sessions.open(game, [0], {}, 1.0)  # seat B has nobody
+
+
+def test_tables_are_bounded_in_number_and_lifetime() -> None:
+    now = [0.0]
+    sessions, game = Sessions(limit=2, lifetime=60.0, clock=lambda: now[0]), HighCard()
+    first = sessions.open(game, [0, 1], {}, 1.0)
+    sessions.open(game, [0, 1], {}, 1.0)
+    with pytest.raises(Busy):
+        sessions.open(game, [0, 1], {}, 1.0)
+    now[0] = 30.0
+    sessions.view(first["A"])  # a request keeps its table alive
+    now[0] = 70.0
+    sessions.open(game, [0, 1], {}, 1.0)  # the second, idle for 70 s, made room
+    assert len(sessions.tables) == 2
+    now[0] = 200.0
+    with pytest.raises(UnknownNameError):
+        sessions.view(first["A"])
+    assert sessions.tables == [] and sessions.seats == {}
+
+
+@pytest.fixture
+def client(monkeypatch: pytest.MonkeyPatch) -> TestClient:
+    """The app with the card game reachable as ``highcard``."""
+    known = service.game_for
+    monkeypatch.setattr(service, "game_for", lambda name, options: HighCard()
+                        if name == "highcard" else known(name, options))
+    return TestClient(create_app())
+
+
+def test_over_http_each_seat_sees_only_its_own_card(client: TestClient) -> None:
+    answer = client.post("/api/highcard/sessions",
+                         json={"seats": {"A": "person", "B": "person"}, "seed": 11})
+    assert answer.status_code == 200
+    tokens = answer.json()["tokens"]
+    a = client.get(f"/api/sessions/{tokens['A']}").json()
+    b = client.get(f"/api/sessions/{tokens['B']}").json()
+    card_a = int(a["observation"].split()[1].rstrip(","))
+    card_b = int(b["observation"].split()[1].rstrip(","))
+    assert card_a != card_b
+    answers = [a, client.post(f"/api/sessions/{tokens['A']}/play", json={"move": "bet"}).json()]
+    assert hidden_from(answers[0], card_b) and hidden_from(answers[1], card_b)
+    assert client.post(f"/api/sessions/{tokens['A']}/play",
+                       json={"move": "call"}).status_code == 400  # B's turn
+    final = client.post(f"/api/sessions/{tokens['B']}/play", json={"move": "fold"}).json()
+    assert final["status"]["over"] and hidden_from(final, card_a)
+    assert client.get("/api/sessions/nope").status_code == 404
+
+
+def test_over_http_engines_reply_and_seats_are_checked(client: TestClient) -> None:
+    answer = client.post("/api/tictactoe/sessions",
+                         json={"seats": {"X": "person", "O": "alphabeta:2"}, "seconds": 1})
+    tokens = answer.json()["tokens"]
+    assert list(tokens) == ["X"]
+    view = client.post(f"/api/sessions/{tokens['X']}/play", json={"move": "b2"}).json()
+    assert view["your_turn"] and len(view["log"]) == 2 and view["log"][0]["move"] == "b2"
+    board = client.get(f"/board/session/{tokens['X']}.svg")
+    assert board.status_code == 200 and "data-moves" in board.text
+    for seats in ({"X": "person"}, {"X": "person", "O": "person", "Z": "person"},
+                  {"X": "person", "O": "deep"}):
+        answer = client.post("/api/tictactoe/sessions", json={"seats": seats})
+        assert answer.status_code in (404, 422) and "\n" not in answer.json()["error"]
