@@ -242,3 +242,23 @@ def test_the_svg_picture_draws_every_turtle_and_only_the_viewers_hand(tmp_path: 
              if g.get("class") == "card"]
     assert sorted(cards) == sorted(card_text(c) for c in state.hands[1])
     assert f"your turtle is {COLOUR_NAMES[state.colours[1]]}" in result.output
+
+
+GOOD = ("play A | colours RG | hands R+,R+,R+,*-,^ G+,G+,G-,B+,^^ | track 0:GBP 2:RY | "
+        "discard - | passes 0 | played R+")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40) | st.sampled_from(GOOD.split(" | ")).map(lambda f: GOOD.replace(
+    f, f[:-1])))
+def test_any_text_is_read_or_refused_with_a_typed_error(text: str) -> None:
+    game = Turtles()
+    state = game.parse_position(GOOD)
+    try:
+        game.parse_position(text)
+    except InvalidPositionError:
+        pass
+    try:
+        assert game.parse_move(state, text) in game.legal_moves(state)
+    except (InvalidMoveError, IllegalMoveError):
+        pass

@@ -138,8 +138,9 @@ def arena(
             raise OptionError("--agents: expected 2 to 12 agents, separated by commas")
         cols, square, title = rows, True, f"{players} players"
     else:
-        rows, cols = table_agents(cast(str, table))
-        square, title = table in ("I", "II", "III"), f"table {table}, {players} players"
+        name = cast(str, table).strip().upper()
+        rows, cols = table_agents(name)
+        square, title = name in ("I", "II", "III"), f"table {name}, {players} players"
     for name in {*rows, *cols}:
         make_agent(name, game)  # refuse an unknown agent before playing
     mirrored = square and players == 2
