@@ -1,0 +1,256 @@
+"""Compiled kernels of the Morris database: indexing positions up to symmetry, and the moves of
+every position of a unit walked twice to build the graph the retrograde solver reads.
+
+A position is seen from the side to move: its stones ``M`` (``m`` on the board, ``mh`` in hand)
+and the opponent's ``O`` (``o``, ``oh``). A slice holds every position of given
+``(m, o, mh, oh)``; its index is ``class * C(points - m, o) + rank``, where ``class`` numbers the
+mover's stone sets up to the board's symmetries (the smallest bitmask of each orbit represents
+it) and ``rank`` is the colex rank of the opponent's stones, mapped by the same symmetry, among
+the points the representative leaves empty.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from zermelo.solve.retrograde import from_child, preference
+
+INTERNAL, EXTERNAL = 0, 1
+
+
+@njit(cache=True, inline="always")
+def _rank(mask, binom):  # type: ignore[no-untyped-def]
+    """Colex rank of a set of points among the sets of its size."""
+    r = 0
+    k = 0
+    while mask:
+        k += 1
+        r += binom[trailing_zeros(mask), k]
+        mask &= mask - 1
+    return r
+
+
+@njit(cache=True, inline="always")
+def _apply(mask, perm):  # type: ignore[no-untyped-def]
+    """The image of a set of points under a symmetry."""
+    out = np.int64(0)
+    while mask:
+        out |= np.int64(1) << perm[trailing_zeros(mask)]
+        mask &= mask - 1
+    return out
+
+
+@njit(cache=True, inline="always")
+def _next_subset(e):  # type: ignore[no-untyped-def]
+    """The next mask with as many bits set, in increasing order (Gosper's hack)."""
+    c = e & -e
+    r = e + c
+    return r | (((r ^ e) >> 2) >> trailing_zeros(c))
+
+
+@njit(cache=True, inline="always")
+def _expand(compact, rep, n):  # type: ignore[no-untyped-def]
+    """The points of ``compact``, whose bit j is the j-th point outside ``rep``."""
+    out = np.int64(0)
+    j = 0
+    for p in range(n):
+        if (rep >> p) & 1:
+            continue
+        if (compact >> j) & 1:
+            out |= np.int64(1) << p
+        j += 1
+    return out
+
+
+@njit(cache=True)
+def classes(n, m, syms, binom):  # type: ignore[no-untyped-def]
+    """For every set of ``m`` points (by colex rank): its class and a symmetry taking it to the
+    class representative; each representative and its orbit size."""
+    total = binom[n, m]
+    canon_rank = np.empty(total, np.int64)
+    sym_of = np.empty(total, np.int8)
+    mask = np.int64((1 << m) - 1)
+    for r in range(total):
+        best = mask
+        g_best = 0
+        for g in range(1, syms.shape[0]):
+            image = _apply(mask, syms[g])
+            if image < best:
+                best, g_best = image, g
+        canon_rank[r] = _rank(best, binom)
+        sym_of[r] = g_best
+        if m:
+            mask = _next_subset(mask)
+    class_of_rank = np.full(total, -1, np.int64)
+    count = 0
+    for r in range(total):
+        if canon_rank[r] == r:
+            class_of_rank[r] = count
+            count += 1
+    reps = np.empty(count, np.int64)
+    sizes = np.zeros(count, np.int64)
+    class_of = np.empty(total, np.int32)
+    mask = np.int64((1 << m) - 1)
+    for r in range(total):
+        c = class_of_rank[canon_rank[r]]
+        class_of[r] = c
+        sizes[c] += 1
+        if canon_rank[r] == r:
+            reps[c] = mask
+        if m:
+            mask = _next_subset(mask)
+    return class_of, sym_of, reps, sizes
+
+
+@njit(cache=True, inline="always")
+def locate(mover, opp, m, class_of, sym_of, free_at, syms, binom):  # type: ignore[no-untyped-def]
+    """The index of a position in its slice (see the module docstring); ``free_at[m, c, p]``
+    numbers point ``p`` among the points class ``c``'s representative leaves empty."""
+    r = _rank(mover, binom)
+    c = class_of[m, r]
+    image = _apply(opp, syms[sym_of[m, r]])
+    rank = 0
+    k = 0
+    while image:
+        k += 1
+        rank += binom[free_at[m, c, trailing_zeros(image)], k]
+        image &= image - 1
+    return c * binom[free_at.shape[2] - m, k] + rank
+
+
+@njit(cache=True)
+def free_points(reps, nclasses, n):  # type: ignore[no-untyped-def]
+    """``free_at[m, c, p]``: the number of point ``p`` among the points left empty by class
+    ``c``'s representative of ``m`` stones (-1 on its stones)."""
+    out = np.full((reps.shape[0], reps.shape[1], n), -1, np.int8)
+    for m in range(reps.shape[0]):
+        for c in range(nclasses[m]):
+            j = 0
+            for p in range(n):
+                if not (reps[m, c] >> p) & 1:
+                    out[m, c, p] = j
+                    j += 1
+    return out
+
+
+@njit(cache=True, inline="always")
+def in_mill(stones, p, point_mills):  # type: ignore[no-untyped-def]
+    """Whether the stone on ``p`` stands in a mill of ``stones``."""
+    for k in range(point_mills.shape[1]):
+        mill = point_mills[p, k]
+        if mill and stones & mill == mill:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _has_mill(stones, mill_masks):  # type: ignore[no-untyped-def]
+    """Whether ``stones`` hold a whole mill."""
+    for mill in mill_masks:  # noqa: SIM110 (a loop compiles; any() over a generator does not)
+        if stones & mill == mill:
+            return True
+    return False
+
+
+@njit(cache=True)
+def walk(  # type: ignore[no-untyped-def]
+    fill, sub, targets, ext, n, adj, point_mills, mill_masks, flags, class_of, sym_of, reps,
+    free_at, nclasses, syms, binom, succ_count, exit_code, indegree, cursor, pred_idx,
+):
+    """Generate every move of every position of a unit. ``sub[s] = (m, o, mh, oh, offset)``
+    describes its slices; ``targets[s, capture] = (kind, slice or ext offset, m')`` where
+    the moves of slice ``s`` lead, with or without a removal. Without ``fill``: count the moves
+    staying in the unit (``succ_count``, ``indegree``) and the best exit (``exit_code``); with
+    it: write the predecessors (``pred_idx`` at ``cursor``)."""
+    flying, remove_all, mill_wins, min_stones = flags[0], flags[1], flags[2], flags[3]
+    full = (np.int64(1) << n) - 1
+    for s in range(sub.shape[0]):
+        m, o, mh, oh, offset = sub[s, 0], sub[s, 1], sub[s, 2], sub[s, 3], sub[s, 4]
+        per = binom[n - m, o]
+        placing = mh > 0
+        flies = flying and not placing and m == 3
+        u = offset
+        for c in range(nclasses[m]):
+            mover = reps[m, c]
+            compact = np.int64((1 << o) - 1)
+            for _ in range(per):
+                opp = _expand(compact, mover, n)
+                if o:
+                    compact = _next_subset(compact)
+                empty = full & ~(mover | opp)
+                if mill_wins and _has_mill(opp, mill_masks):  # the opponent has won
+                    sources = np.int64(0)
+                else:
+                    sources = np.int64(1) if placing else mover
+                removable = np.int64(0)
+                rest = opp
+                while rest:
+                    q = trailing_zeros(rest)
+                    rest &= rest - 1
+                    if not in_mill(opp, q, point_mills):
+                        removable |= np.int64(1) << q
+                if removable == 0 and remove_all:
+                    removable = opp
+                while sources:
+                    frm = trailing_zeros(sources)
+                    sources &= sources - 1
+                    if placing:
+                        to_set = empty
+                        base = mover
+                    else:
+                        to_set = empty if flies else adj[frm] & empty
+                        base = mover & ~(np.int64(1) << frm)
+                    while to_set:
+                        to = trailing_zeros(to_set)
+                        to_set &= to_set - 1
+                        after = base | (np.int64(1) << to)
+                        closes = in_mill(after, to, point_mills)
+                        if closes and (mill_wins or (removable and o + oh - 1 < min_stones)):
+                            if not fill:  # the opponent has lost: a win in one ply
+                                code = from_child(1)
+                                if preference(code) > preference(exit_code[u]):
+                                    exit_code[u] = code
+                            continue
+                        capture = 1 if closes and removable else 0
+                        takes = removable if capture else np.int64(1)
+                        while takes:
+                            q = trailing_zeros(takes)
+                            takes &= takes - 1
+                            child_mover = opp & ~(np.int64(1) << q) if capture else opp
+                            kind = targets[s, capture, 0]
+                            where = targets[s, capture, 1]
+                            cm = targets[s, capture, 2]
+                            v = locate(child_mover, after, cm, class_of, sym_of, free_at, syms,
+                                       binom)
+                            if kind == INTERNAL:
+                                v += sub[where, 4]
+                                if fill:
+                                    pred_idx[cursor[v]] = u
+                                    cursor[v] += 1
+                                else:
+                                    succ_count[u] += 1
+                                    indegree[v] += 1
+                            elif not fill:
+                                code = from_child(ext[where + v])
+                                if preference(code) > preference(exit_code[u]):
+                                    exit_code[u] = code
+                            if not capture:
+                                break
+                u += 1
+
+
+@njit(cache=True)
+def histogram(codes, sub_m, sub_o, n, nclasses, sizes, binom):  # type: ignore[no-untyped-def]
+    """Positions per code in a slice, each stored position counted as many times as the raw
+    positions it stands for (its mover class's orbit size)."""
+    hist = np.zeros(256, np.int64)
+    per = binom[n - sub_m, sub_o]
+    u = 0
+    for c in range(nclasses[sub_m]):
+        w = sizes[sub_m, c]
+        for _ in range(per):
+            hist[codes[u]] += w
+            u += 1
+    return hist

@@ -1,0 +1,165 @@
+"""Morris databases against brute force over the rules, resumed builds and corrupt files."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.solve.test_retrograde import oracle
+from zermelo.core.errors import DataError, OptionError
+from zermelo.core.value import Value
+from zermelo.games.morris.boards import BOARDS, THREE, Board
+from zermelo.games.morris.rules import PLAYERS, Morris, Position
+from zermelo.solve.retrograde import describe
+from zermelo.solve.store import DatabaseError
+from zermelo.solvers.morris.database import Database, MorrisPlan
+from zermelo.solvers.morris.geometry import Geometry
+
+ORTHOGONAL = tuple(tuple(q for q in range(9) if abs(p // 3 - q // 3) + abs(p % 3 - q % 3) == 1)
+                   for p in range(9))
+ROWS_AND_COLUMNS = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
+
+
+def small(name: str, **rules: object) -> Board:
+    """Three Men's Morris' 3x3 points played with four stones and removals."""
+    base = {"stones": 4, "mill_wins": False, "flying": True, "remove_when_all_in_mills": True}
+    return dataclasses.replace(THREE, name=name, **{**base, **rules})  # type: ignore[arg-type]
+
+
+BOARDS_TO_CHECK = {
+    "three": THREE,
+    "3x3 four stones, flying": small("tiny-fly"),
+    "3x3 four stones, no removal from mills": small("tiny-keep", remove_when_all_in_mills=False),
+    "3x3 grid without diagonals, sliding": small("tiny-grid", adjacency=ORTHOGONAL,
+                                                 mills=ROWS_AND_COLUMNS, flying=False),
+}
+
+
+def brute_force(game: Morris) -> dict[Position, Value]:
+    """Every position reachable from the start, valued by a fixpoint over the rules alone."""
+    start = game.initial_state()
+    index = {start: 0}
+    order = [start]
+    children: list[list[int]] = []
+    for state in order:
+        kids = []
+        if game.end(state) is None:
+            for move in game.moves_of(state):
+                child = game.apply(state, move)
+                if child not in index:
+                    index[child] = len(order)
+                    order.append(child)
+                kids.append(index[child])
+        children.append(kids)
+    codes = oracle(children, [None] * len(order))
+    values = {}
+    for state, code in zip(order, codes, strict=True):
+        outcome, plies = describe(code)
+        values[state] = (Value.draw() if outcome == 0 else
+                         Value.win(PLAYERS[state.side if outcome > 0 else 1 - state.side], plies))
+    return values
+
+
+@pytest.mark.parametrize("label", list(BOARDS_TO_CHECK))
+def test_every_reachable_position_matches_brute_force(label: str, tmp_path: Path) -> None:
+    board = BOARDS_TO_CHECK[label]
+    db, _ = Database.build(Geometry.of(board), "full", tmp_path)
+    truth = brute_force(Morris(board, move_limit=0, repetition=False))
+    wrong = [(s, db.lookup(s), v) for s, v in truth.items() if db.lookup(s) != v]
+    assert not wrong, wrong[:3]
+    assert len({v for v in truth.values()}) > 3  # wins, losses and draws of several lengths
+
+
+def test_three_mens_morris_is_a_first_player_win(tmp_path: Path) -> None:
+    db, _ = Database.build(Geometry.of("three"), "full", tmp_path)
+    analysis = db.analyze(db.start())
+    assert analysis.value.player == "W"
+    assert [m.to for m in analysis.best] == [THREE.point("b2")]  # the centre, and only it
+
+
+def consistent(db: Database, state: Position) -> bool:
+    """Whether a stored value is the best of its moves' values one ply further (the rules
+    generate the moves), or the end the rules declare."""
+    game, value = db.game, db.lookup(state)
+    if game.end(state) is not None:
+        return value.plies == 0
+    mover = PLAYERS[state.side]
+    best = max((db.lookup(game.apply(state, m)) for m in game.moves_of(state)),
+               key=lambda v: v.for_player(mover), default=None)
+    if best is None:
+        return value == Value.win(PLAYERS[1 - state.side], 0)
+    if best.plies is None:
+        return value == best
+    return value == Value.win(str(best.player), best.plies + 1)
+
+
+@pytest.mark.parametrize("board", ["standard", "variant23"])
+def test_endgame_tables_agree_with_the_rules_on_random_positions(board: str,
+                                                                 tmp_path: Path) -> None:
+    db, _ = Database.build(Geometry.of(board), "endgame-3", tmp_path)
+    n = BOARDS[board].size
+    rng = random.Random(13)
+    for _ in range(400):
+        points = rng.sample(range(n), 6)
+        white, black = sum(1 << p for p in points[:3]), sum(1 << p for p in points[3:])
+        state = Position(white, black, rng.randrange(2), 0, 0)
+        assert consistent(db, state), db.game.format_position(state)
+
+
+def tables(root: Path) -> dict[str, bytes]:
+    (directory,) = [p for p in root.iterdir() if p.is_dir()]
+    return {p.name: p.read_bytes() for p in sorted(directory.glob("*.bin"))}
+
+
+def test_a_killed_build_resumes_to_the_same_bytes(tmp_path: Path) -> None:
+    script = (
+        "import os, signal, sys\n"
+        "from pathlib import Path\n"
+        "from zermelo.solvers.morris.database import Database\n"
+        "from zermelo.solvers.morris.geometry import Geometry\n"
+        "done = []\n"
+        "def progress(table, n):\n"
+        "    done.append(table.name)\n"
+        "    if len(done) == 4:\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n"
+        "Database.build(Geometry.of('three'), 'full', Path(sys.argv[1]), progress)\n")
+    killed = subprocess.run([sys.executable, "-c", script, str(tmp_path / "killed")],
+                            check=False, env={**os.environ})
+    assert killed.returncode == -9
+    assert 0 < len(tables(tmp_path / "killed")) < len(MorrisPlan(Geometry.of("three"),
+                                                                  "full").tables())
+    _, report = Database.build(Geometry.of("three"), "full", tmp_path / "killed")
+    Database.build(Geometry.of("three"), "full", tmp_path / "fresh")
+    assert 0 < report.tables_built < len(MorrisPlan(Geometry.of("three"), "full").tables())
+    assert tables(tmp_path / "killed") == tables(tmp_path / "fresh")
+
+
+def test_a_corrupt_table_is_refused(tmp_path: Path) -> None:
+    Database.build(Geometry.of("three"), "full", tmp_path)
+    (directory,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    path = directory / "s33.bin"
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 1
+    stat = path.stat()
+    path.write_bytes(bytes(data))
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    db = Database.open(Geometry.of("three"), "full", tmp_path)
+    with pytest.raises(DatabaseError, match="checksum"):
+        db.lookup(Position(0b10000101, 0b1101000, 0, 0, 0))
+
+
+def test_missing_database_wrong_scope_and_uncovered_positions_are_refused(
+        tmp_path: Path) -> None:
+    with pytest.raises(DatabaseError, match="zermelo morris solve"):
+        Database.open(Geometry.of("three"), "full", tmp_path)
+    with pytest.raises(OptionError, match="scope"):
+        MorrisPlan(Geometry.of("six"), "endgame-7")
+    db, _ = Database.build(Geometry.of("standard"), "endgame-3", tmp_path)
+    with pytest.raises(DataError, match="no 4/3/0/0 positions"):
+        db.lookup(Position(0b1111, 0b111 << 10, 0, 0, 0))

@@ -1,0 +1,97 @@
+"""The retrograde solver against a plain fixpoint on random game graphs with cycles and exits."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zermelo.core.errors import DataError
+from zermelo.solve.retrograde import DRAW, MAX_PLIES, NONE, describe, solve_graph
+
+Graph = tuple[list[list[int]], list[int | None]]
+
+
+def oracle(children: list[list[int]], exits: list[int | None]) -> list[int]:
+    """Codes by horizon: in round k a position is won if a move reaches a position lost within
+    k - 1 plies, lost if every move reaches a position won within k - 1 plies, until a round
+    decides nothing; an exit is a child whose code is given (None: no exit)."""
+    n = len(children)
+    dist: list[int | None] = [None] * n
+    last_exit = max((e for e in exits if e is not None), default=0)
+    k = 0
+    while True:
+        new = list(dist)
+        for u in range(n):
+            if dist[u] is not None:
+                continue
+            exit_ = exits[u]
+            out = [] if exit_ is None or exit_ == DRAW else [exit_ - 1]
+            seen = [d for d in (dist[c] for c in children[u]) if d is not None]
+            seen += [d for d in out if d < k]
+            total = len(children[u]) + (exit_ is not None)
+            won = any(d % 2 == 0 for d in seen)
+            if won or (len(seen) == total and all(d % 2 == 1 for d in seen)):
+                new[u] = k
+        if new == dist and k > last_exit:  # nothing new, and no exit still to come
+            break
+        dist = new
+        k += 1
+    return [0 if d is None else d + 1 for d in dist]
+
+
+def solve(children: list[list[int]], exits: list[int | None]) -> list[int]:
+    """The solver's codes: the graph turned into predecessor lists and the exit into the
+    parent's view (one ply further, the best for the mover)."""
+    n = len(children)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for u, kids in enumerate(children):
+        for v in kids:
+            preds[v].append(u)
+    ptr = np.cumsum([0] + [len(p) for p in preds])
+    idx = np.array([u for p in preds for u in p], np.int32)
+    exit_code = np.array([NONE if e is None else (DRAW if e == DRAW else e + 1)
+                          for e in exits], np.uint8)
+    return [int(c) for c in solve_graph(np.array([len(c) for c in children]), ptr, idx,
+                                        exit_code)]
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> Graph:
+    n = draw(st.integers(1, 14))
+    children = [draw(st.lists(st.integers(0, n - 1), max_size=4)) for _ in range(n)]
+    exits = [draw(st.one_of(st.none(), st.just(DRAW), st.integers(1, 12))) for _ in range(n)]
+    return children, exits
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs())
+def test_random_graphs_with_cycles_and_exits_match_the_fixpoint(graph: Graph) -> None:
+    children, exits = graph
+    assert solve(children, exits) == oracle(children, exits)
+
+
+def test_a_cycle_with_an_escape_is_won_by_leaving_it_at_the_right_time() -> None:
+    # 0 <-> 1 forever, but 1 may also move to 2, which has no move: 1 wins in 1, 0 loses in 2
+    assert [describe(c) for c in solve([[1], [0, 2], []], [None] * 3)] == [
+        (-1, 2), (1, 1), (-1, 0)]
+
+
+def test_a_loser_delays_through_its_slowest_exit() -> None:
+    # 0 moves to 1, which has no move: 0 wins in 1. 2 moves to 0 (lost in 2) or leaves to a
+    # position whose mover wins in 7 plies (code 8): 2 loses either way, and slowest in 8
+    codes = solve([[1], [], [0]], [None, None, 8])
+    assert [describe(c) for c in codes] == [(1, 1), (-1, 0), (-1, 8)]
+
+
+def test_a_distance_too_long_for_a_byte_is_refused() -> None:
+    n = MAX_PLIES + 3  # a chain 0 -> 1 -> ... -> n-1 with no move at the end
+    with pytest.raises(DataError, match="beyond"):
+        solve([[u + 1] for u in range(n - 1)] + [[]], [None] * n)
+
+
+def test_an_inconsistent_graph_is_refused() -> None:
+    with pytest.raises(DataError, match="positions"):
+        solve_graph(np.zeros(3, np.int32), np.zeros(3, np.int64), np.zeros(0, np.int32),
+                    np.full(3, NONE, np.uint8))
