@@ -41,9 +41,9 @@ def legal(sq, ht, hand, flag, cards, turtles):  # type: ignore[no-untyped-def]
             continue
         held += hand[card]
         steps = STEP[card]
-        for t in range(TURTLES):
-            if (card < RAINBOW_PLUS and t != card // 3) or (
-                    card >= RAINBOW_PLUS + 2 and sq[t] != low):
+        first, last = (card // 3, card // 3 + 1) if card < RAINBOW_PLUS else (0, TURTLES)
+        for t in range(first, last):
+            if card >= RAINBOW_PLUS + 2 and sq[t] != low:
                 continue
             if steps < 0:
                 ok = sq[t] > 0
