@@ -61,7 +61,7 @@ def main() -> None:
                       else "loss"] += 1
                 over = game.end(last)
                 assert over is not None
-                kind = over[1].split(":")[0] if winner is None else over[1].split(": ")[-1]
+                kind = over[1] if winner is None else over[1].split(": ")[-1]
                 ends[kind] = ends.get(kind, 0) + 1
                 plies += len(states) - 1
                 bar.advance(task)

@@ -46,7 +46,7 @@ def show(position: PositionArg = None, board: BoardOpt = "standard", line: LineO
     game, state = _position(board, option, position, line)
     console.print(board_text(game, state), end="")
     console.print(status_line(game, state))
-    console.print(game.format_position(state))
+    print(game.format_position(state))  # one line, never wrapped
     if svg is not None:
         svg.write_text(board_svg(game, state) + "\n")
 
