@@ -3,8 +3,8 @@ registered game by clicks at desktop width and by keyboard at phone width, the a
 move list, undo and redo, the engine's thinking indicator and its cancel.
 
 A uvicorn server runs the app on a free loopback port with a 4x4 Three Musketeers database;
-each game ends with a screenshot in ``artifacts/screenshots/`` (``<game>-desktop.png``,
-``<game>-phone.png``).
+each game is shot in ``artifacts/screenshots/`` before the person's third move
+(``<game>-desktop.png``, ``<game>-phone.png``) and at its end (``<game>-desktop-end.png``...).
 """
 
 from __future__ import annotations
@@ -148,11 +148,17 @@ def key_move(page: Page) -> None:
     raise AssertionError("Enter did not complete a move")
 
 
-def play_out(page: Page, name: str, by_keyboard: bool, rng: random.Random) -> int:
+def play_out(page: Page, name: str, by_keyboard: bool, rng: random.Random,
+             shot: str | None = None) -> int:
     """Play until the game ends (or MAX_MOVES of the person's), each move checked to change
-    the position; the number of moves played."""
+    the position; the number of moves played. ``shot``: a screenshot of that name before the
+    third move, with the analysis shown."""
     played = 0
     while wait_for_turn(page) == "your-move" and played < MAX_MOVES:
+        if shot is not None and played == 2:
+            page.wait_for_function("document.getElementById('analysis-card').hidden || "
+                                   "document.getElementById('verdict').textContent !== ''")
+            screenshot(page, shot)
         position = page.get_attribute("#board", "data-position")
         offered = paths(page)
         assert offered, f"{name}: no move on the board"
@@ -183,14 +189,14 @@ def test_a_game_of_every_game_by_clicks_and_by_keyboard(browser: Browser, base_u
         try:
             side = get_game(name).game(options).info.players[0]
             new_game(page, name, side, engine, options)
-            played = play_out(page, name, by_keyboard, rng)
+            played = play_out(page, name, by_keyboard, rng, f"{name}-{shot}")
             assert played > 0
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             over = page.evaluate("document.body.dataset.phase") == "over"
             assert over or played == MAX_MOVES
             if over:
                 assert page.get_attribute("#status", "data-over") == "true"
-            screenshot(page, f"{name}-{shot}")
+            screenshot(page, f"{name}-{shot}-end")
         finally:
             page.close()
 
@@ -291,6 +297,8 @@ def test_the_engine_thinking_indicator_counts_and_cancel_hands_over_the_move(
     page.click("#cancel")
     assert wait_for_turn(page) == "your-move"
     assert page.is_hidden("#thinking")
+    page.wait_for_function("document.getElementById('last').textContent"
+                           ".startsWith('Engine stopped')")
     assert page.get_attribute("#board", "data-position") == ""
     click_move(page, ["4"])  # the person plays for the stopped engine
     page.wait_for_function("document.getElementById('board').dataset.position === '4'")
@@ -309,3 +317,18 @@ def test_a_bad_option_is_one_line_and_the_page_keeps_working(page: Page) -> None
     page.fill('[data-option="k"]', "4")
     page.click("#new")
     assert wait_for_turn(page) == "your-move"
+
+
+def test_an_engine_that_gives_up_hands_the_move_to_the_person(page: Page) -> None:
+    page.route("**/api/*/engine", lambda route: route.fulfill(
+        status=503, content_type="application/json",
+        body='{"error": "busy: no answer within 15 s: the search was stopped"}'))
+    page.select_option("#game", "tictactoe")
+    wait_for_turn(page)
+    page.select_option("#side", "O")  # the engine moves first, and fails
+    page.wait_for_function("document.getElementById('last').textContent"
+                           ".includes('no answer within 15 s')")
+    assert wait_for_turn(page) == "your-move"
+    click_move(page, ["b2"])  # the person plays X's move for it, then asks again
+    page.wait_for_function("document.getElementById('board').dataset.position === "
+                           "'....X....'")

@@ -43,7 +43,7 @@ def board_picture(game: ConnectFour, state: Position, view: View) -> Picture:
     b = game.board
     unit = 60.0
     top, frame_h = 8.0, b.height * unit
-    width, height = b.width * unit + 16, top + frame_h + 70
+    width, height = b.width * unit + 16, top + frame_h + 58
     picture = Picture(width, height, f"Connect Four board, {status_line(game, state)}", unit)
     picture.add(rect(4, top - 4, b.width * unit + 8, frame_h + 8, rx=12, fill="#1565c0"))
     first = state.current if state.count % 2 == 0 else state.current ^ state.mask
@@ -51,7 +51,7 @@ def board_picture(game: ConnectFour, state: Position, view: View) -> Picture:
     mover = game.to_move(state)
     for col in range(b.width):
         x = 8 + (b.width - 1 - col if view.flip else col) * unit
-        shapes = [rect(x, top, unit, frame_h + 62, fill="transparent"),
+        shapes = [rect(x, top, unit, frame_h + 50, fill="transparent"),
                   rect(x + 2, top, unit - 4, frame_h, rx=8, class_="hl")]
         free = None
         for row in range(b.height):
@@ -65,13 +65,14 @@ def board_picture(game: ConnectFour, state: Position, view: View) -> Picture:
             shapes.append(circle(cx, cy, unit * 0.39, fill=DISCS[owner], stroke=RIMS[owner],
                                  stroke_width=2))
             if not before & bit:
-                shapes.append(circle(cx, cy, unit * 0.13, class_="last", fill="#ffffff"))
+                shapes.append(circle(cx, cy, unit * 0.12, class_="last", fill="#ffffff",
+                                     stroke="#263238", stroke_width=3))
         if free is not None and mover >= 0:
             shapes.append(circle(*free, unit * 0.39, class_="preview", fill=DISCS[mover]))
         shapes.append(label(x + unit / 2, top + frame_h + 16, str(col + 1), 18,
                             fill="#263238", font_weight="bold"))
         spoken = f"column {col + 1}" + ("" if free is not None else ", full")
-        picture.target(str(col + 1), spoken, (x + unit / 2, top + frame_h + 44), *shapes)
+        picture.target(str(col + 1), spoken, (x + unit / 2, top + frame_h + 42), *shapes)
     for move in game.legal_moves(state):
         text = game.format_move(state, move)
         picture.move(text, (text,))

@@ -62,7 +62,8 @@ def board_picture(game: ThreeMusketeers, state: Position, view: View) -> Picture
         cx, cy = layout.centre(col, row)
         shapes = [rect(x, y, unit, unit, fill=LIGHT if (col + row) % 2 == 0 else DARK)]
         if view.before is not None and _occupant(view.before, square) != _occupant(state, square):
-            shapes.append(rect(x, y, unit, unit, class_="last"))
+            shapes.append(rect(x, y, unit, unit, class_="last", fill="#cddc39",
+                               fill_opacity=0.6))
         shapes.append(rect(x, y, unit, unit, class_="hl"))
         piece = _occupant(state, square)
         if piece == "O":

@@ -92,15 +92,14 @@ def board_picture(game: Pig, state: PigState, view: View) -> Picture:
         picture.add(*_die(24, 150, face))
     if state.rolling:
         picture.add(label(56, 182, "?", 40, fill="#263238"))
+    legal = [] if state.rolling else game.legal_moves(state)
     for place, (word, text) in enumerate((("roll", "Roll"), ("hold", "Hold"))):
         x = 130 + place * 170
+        colour = ("#1565c0" if word == "roll" else "#2e7d32") if word in legal else "#90a4ae"
         picture.target(word, "Roll the die" if word == "roll" else "Hold: bank the turn",
-                       (x + 70, 262),
-                       rect(x, 150, 140, 64, rx=14, fill="#1565c0" if word == "roll"
-                            else "#2e7d32"),
+                       (x + 70, 262), rect(x, 150, 140, 64, rx=14, fill=colour),
                        rect(x, 150, 140, 64, rx=14, class_="hl"),
                        label(x + 70, 182, text, 24, fill="#ffffff", font_weight="bold"))
-    if game.to_move(state) == state.mover:
-        for move in game.legal_moves(state):
-            picture.move(str(move), (str(move),))
+    for move in legal:
+        picture.move(str(move), (str(move),))
     return picture

@@ -55,7 +55,7 @@ def board_picture(game: TicTacToe, state: TicTacToeState, view: View) -> Picture
         shapes = [rect(x + 1, y + 1, unit - 2, unit - 2, fill="#fafafa", stroke="#37474f",
                        stroke_width=2)]
         if (state.x | state.o) >> square & 1 and not (before.x | before.o) >> square & 1:
-            shapes.append(rect(x + 2, y + 2, unit - 4, unit - 4, class_="last"))
+            shapes.append(rect(x + 2, y + 2, unit - 4, unit - 4, class_="last", fill="#fff59d"))
         shapes.append(rect(x + 2, y + 2, unit - 4, unit - 4, class_="hl"))
         arm = unit * 0.26
         name = grid.name(square)
