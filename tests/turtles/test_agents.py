@@ -14,7 +14,7 @@ from zermelo.core.errors import OptionError, UnknownNameError
 from zermelo.core.game import CHANCE
 from zermelo.games.turtles import Turtles, TurtleState, Variant
 from zermelo.solvers.turtles.agents import AGENTS, decide, make_agent
-from zermelo.solvers.turtles.arena import play_cell, table_agents, wilson
+from zermelo.solvers.turtles.arena import play_cell, play_cells, table_agents, wilson
 from zermelo.solvers.turtles.strategies import Strategy
 
 RED, GREEN, BLUE, YELLOW, PURPLE = range(5)
@@ -126,6 +126,7 @@ def test_a_cell_is_reproducible_and_a_strategy_beats_the_dummy() -> None:
     assert cell.mirror().wins == cell.losses and cell.wins + cell.losses <= 120
     three = play_cell(Turtles(Variant(players=3)), "H", "dummy", 60, seed=3)
     assert three.wins + three.losses <= 60 and three.wins > 60 / 3
+    assert play_cells(game, [("F", "dummy")], 120, seed=3, jobs=2) == [cell]
     assert table_agents("iv") == (["mcts:F", "mcts:E", "mcts:H", "mcts:D"],
                                   ["alphabeta:F", "alphabeta:E", "alphabeta:H", "alphabeta:D"])
 

@@ -21,7 +21,7 @@ from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import PLAYERS
 from zermelo.games.turtles.svg import track_svg
 from zermelo.solvers.turtles.agents import AGENT_SPECS, make_agent
-from zermelo.solvers.turtles.arena import Cell, cells_of, play_cell, table_agents
+from zermelo.solvers.turtles.arena import Cell, cells_of, play_cells, table_agents
 
 app = typer.Typer(help="The Great Turtle Race: positions, players' views, agents and the arena.",
                   no_args_is_help=True)
@@ -124,6 +124,8 @@ def arena(
                         ] = None,
     png: Annotated[Path | None, typer.Option(help="Write a heat map of the win rates.")
                    ] = None,
+    jobs: Annotated[int, typer.Option(help="Worker processes (the figures do not depend on "
+                                           "how many).", min=1, max=64)] = 1,
     option: OptionOpt = None,
 ) -> None:
     """Win rates of row agents against column agents with 95 % Wilson intervals: in each game
@@ -149,8 +151,7 @@ def arena(
     with Progress(TextColumn("playing"), BarColumn(), TaskProgressColumn(),
                   TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("arena", total=len(pairs) * games)
-        for row, col in pairs:
-            cell = play_cell(game, row, col, games, seed, lambda: bar.advance(task))
+        for cell in play_cells(game, pairs, games, seed, jobs, lambda n: bar.advance(task, n)):
             cells += [cell, cell.mirror()] if mirrored else [cell]
     cells.sort(key=lambda c: (rows.index(c.row), cols.index(c.col)))
     if csv_path is not None:

@@ -17,11 +17,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE
 from zermelo.games.turtles.rules import Turtles
+from zermelo.games.turtles.state import Variant
 from zermelo.solvers.turtles.agents import Agent, decide, make_agent
 
 Z95 = 1.959964
@@ -102,13 +104,13 @@ def play_game(game: Turtles, agents: Sequence[Agent], seed: str) -> list[int]:
     return game.winners(state)
 
 
-def play_cell(game: Turtles, row: str, col: str, games: int, seed: int,
-              step: Callable[[], None] | None = None) -> Cell:
-    """``games`` games of the agent ``row`` against the agent ``col`` (see the module
-    docstring); ``step`` is called after each game."""
+def play_games(game: Turtles, row: str, col: str, numbers: range, seed: int,
+               step: Callable[[], None] | None = None) -> tuple[int, int]:
+    """Games number ``numbers`` of the agent ``row`` against the agent ``col`` (see the module
+    docstring): the row's wins and the column's; ``step`` is called after each game."""
     first, other = make_agent(row, game), make_agent(col, game)
     wins = losses = 0
-    for number in range(games):
+    for number in numbers:
         seat = number % game.players
         agents = [first if p == seat else other for p in range(game.players)]
         winners = play_game(game, agents, f"{seed}:{number}")
@@ -116,7 +118,43 @@ def play_cell(game: Turtles, row: str, col: str, games: int, seed: int,
         losses += len(winners) == 1 and winners != [seat]
         if step is not None:
             step()
-    return Cell(row, col, games, wins, losses)
+    return wins, losses
+
+
+def play_cell(game: Turtles, row: str, col: str, games: int, seed: int,
+              step: Callable[[], None] | None = None) -> Cell:
+    """``games`` games of the agent ``row`` against the agent ``col``."""
+    return Cell(row, col, games, *play_games(game, row, col, range(games), seed, step))
+
+
+CHUNK = 25
+"""Games a worker process plays at a time."""
+Task = tuple[Variant, str, str, range, int]
+
+
+def _run(task: Task) -> tuple[int, int]:
+    variant, row, col, numbers, seed = task
+    return play_games(Turtles(variant), row, col, numbers, seed)
+
+
+def play_cells(game: Turtles, pairs: Sequence[tuple[str, str]], games: int, seed: int,
+               jobs: int = 1, advance: Callable[[int], None] | None = None) -> list[Cell]:
+    """Every cell of ``pairs``, in ``jobs`` processes (the results do not depend on how many);
+    ``advance(n)`` is told as each ``n`` games end."""
+    if jobs == 1:
+        step = None if advance is None else (lambda: advance(1))
+        return [play_cell(game, row, col, games, seed, step) for row, col in pairs]
+    tasks = [(game.variant, row, col, range(start, min(games, start + CHUNK)), seed)
+             for row, col in pairs for start in range(0, games, CHUNK)]
+    totals = {pair: [0, 0] for pair in pairs}
+    with ProcessPoolExecutor(jobs) as pool:
+        for task, (wins, losses) in zip(tasks, pool.map(_run, tasks), strict=True):
+            total = totals[task[1], task[2]]
+            total[0] += wins
+            total[1] += losses
+            if advance is not None:
+                advance(len(task[3]))
+    return [Cell(row, col, games, *totals[row, col]) for row, col in pairs]
 
 
 def cells_of(rows: Sequence[str], cols: Sequence[str], square: bool,
