@@ -86,12 +86,7 @@ def popcount(x: int) -> int:
 
 def bits(x: int) -> list[int]:
     """The points of a bitboard, in increasing order."""
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
+    return [p for p in range(x.bit_length()) if x >> p & 1]
 
 
 class Morris(Game[Position, Move]):

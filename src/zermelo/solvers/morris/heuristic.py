@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from zermelo.games.morris.kernels import in_mill, low_index, popcount
+from zermelo.games.morris.kernels import decode, generate, in_mill, low_index, popcount, removable
 
 SEED_WIN = 10000
 
@@ -25,37 +25,25 @@ def seed_opening(white, black):
 
 
 @njit(cache=True)
-def seed_black_moves(white, black, flying, t):
+def seed_black_moves(white, black, flying, t, scratch):
     """Black's moves as seed 004 counts them: a slide (a hop with 3 stones) counts once, or
-    once per White stone outside a mill when it closes a mill."""
-    neighbours, point_mills = t[0], t[1]
-    empty = t[3] & ~(white | black)
-    free = 0
-    rest = white
-    while rest:
-        q = low_index(rest)
-        rest &= rest - 1
-        if not in_mill(white, q, point_mills):
-            free += 1
-    hops = flying and popcount(black) == 3
+    once per White stone outside a mill when it closes a mill (so not at all when every White
+    stone stands in a mill). ``scratch`` holds at least MAX_MOVES moves."""
+    point_mills = t[1]
+    n = generate(black, white, 0, flying, (t[0], t[1], t[2], t[3], False, t[5], t[6]),
+                 scratch)
+    if removable(white, point_mills, False) != 0:
+        return n  # a mill-closing move is listed once per removable stone
     count = 0
-    stones = black
-    while stones:
-        frm = low_index(stones)
-        stones &= stones - 1
-        targets = empty if hops else neighbours[frm] & empty
-        while targets:
-            to = low_index(targets)
-            targets &= targets - 1
-            if in_mill((black ^ (1 << frm)) | (1 << to), to, point_mills):
-                count += free
-            else:
-                count += 1
+    for i in range(n):  # every White stone in a mill: the mill-closing moves count 0
+        frm, to, _ = decode(scratch[i])
+        if not in_mill((black ^ (1 << frm)) | (1 << to), to, point_mills):
+            count += 1
     return count
 
 
 @njit(cache=True)
-def seed_midend(white, black, flying, t):
+def seed_midend(white, black, flying, t, scratch):
     """Seed 004's mid/endgame estimate (see the module docstring)."""
     w = popcount(white)
     b = popcount(black)
@@ -63,7 +51,7 @@ def seed_midend(white, black, flying, t):
         return SEED_WIN
     if w <= 2:
         return -SEED_WIN
-    moves = seed_black_moves(white, black, flying, t)
+    moves = seed_black_moves(white, black, flying, t, scratch)
     if moves == 0:
         return SEED_WIN
     return 1000 * (w - b) - moves

@@ -35,7 +35,7 @@ def seed_value(white, black, side, hw, hb, depth, alpha, beta, flying, t, buf, c
             return seed_opening(white, black)
     else:
         counter[0] += 1
-        estimate = seed_midend(white, black, flying, t)
+        estimate = seed_midend(white, black, flying, t, buf[buf.shape[0] - 1])
         if depth == 0 or estimate == SEED_WIN or estimate == -SEED_WIN:
             return estimate
     own = black if side else white
@@ -105,7 +105,7 @@ def our_value(white, black, side, hw, hb, depth, alpha, beta, ply, flying, t, bu
 def best_move(white, black, side, hw, hb, depth, flying, t, seed_rules):
     """``(move, value, positions evaluated)``: the first best move found by seed 004's search
     (``seed_rules``; its value for White) or ours (its value for the side to move)."""
-    buf = np.zeros((depth + 1, MAX_MOVES), dtype=np.int64)
+    buf = np.zeros((depth + 2, MAX_MOVES), dtype=np.int64)  # a row per ply, and scratch
     counter = np.zeros(1, dtype=np.int64)
     own = black if side else white
     opp = white if side else black
