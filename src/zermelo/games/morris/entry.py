@@ -26,11 +26,15 @@ ENTRY = GameEntry(
     engines=(
         EngineSpec("heuristic", "alpha-beta to a depth limit scoring stones, potential and "
                    "double mills, blocked stones and mobility by phase", f"{_ENGINES}:heuristic",
-                   "depth", 5, 1, 10),
+                   "depth", 5, 1, 8),
         EngineSpec("seed", "seed 004's alpha-beta with its static estimates (stones in the "
                    "opening; 1000 x stones - Black's moves later)", f"{_ENGINES}:seed",
-                   "depth", 4, 1, 10),
+                   "depth", 4, 1, 8),
+        EngineSpec("perfect", "the solved tables' best move (retrograde analysis), at random "
+                   "among equals", "zermelo.solvers.morris.perfect:perfect",
+                   supports="zermelo.solvers.morris.perfect:has_tables"),
     ),
+    analysis="zermelo.solvers.morris.perfect:analysis",
     default_engine="heuristic",
     hint_engine="heuristic",
 )

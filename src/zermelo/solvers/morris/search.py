@@ -8,8 +8,8 @@ of +-10000; a side without a move gets +-100000. Every call of an estimate count
 position evaluated. Ours is a negamax over our estimate with mills that remove tried first; a
 side that has lost scores ``-WIN + ply``, so that quicker wins are preferred.
 
-These functions are compiled when first called (a few seconds) and not cached on disk: loaded
-from numba's cache, the recursive searches crashed the interpreter on their second run.
+The root loop is plain Python calling the compiled recursive searches: a compiled function that
+calls a recursive one crashed the interpreter when numba reloaded it from its disk cache.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ SEED_NO_MOVE = 100000
 """Seed 004's value of a node without children (for the side that cannot move: a loss)."""
 
 
-@njit
+@njit(cache=True)
 def seed_value(white, black, side, hw, hb, depth, alpha, beta, flying, t, buf, counter):
     """Seed 004's alpha-beta value (for White) of a plain position searched ``depth`` plies."""
     if hw > 0 or hb > 0:
@@ -61,7 +61,7 @@ def seed_value(white, black, side, hw, hb, depth, alpha, beta, flying, t, buf, c
     return best
 
 
-@njit
+@njit(cache=True)
 def _captures_first(out, n):
     """Reorder the ``n`` moves in ``out`` so that moves that remove a stone come first."""
     front = 0
@@ -71,7 +71,7 @@ def _captures_first(out, n):
             front += 1
 
 
-@njit
+@njit(cache=True)
 def our_value(white, black, side, hw, hb, depth, alpha, beta, ply, flying, t, buf, counter):
     """Our negamax alpha-beta value (for the side to move) of a plain position."""
     own = black if side else white
@@ -101,10 +101,10 @@ def our_value(white, black, side, hw, hb, depth, alpha, beta, ply, flying, t, bu
     return best
 
 
-@njit
 def best_move(white, black, side, hw, hb, depth, flying, t, seed_rules):
     """``(move, value, positions evaluated)``: the first best move found by seed 004's search
-    (``seed_rules``; its value for White) or ours (its value for the side to move)."""
+    (``seed_rules``; its value for White) or ours (its value for the side to move). The root
+    loop runs in Python (see the module docstring)."""
     buf = np.zeros((depth + 2, MAX_MOVES), dtype=np.int64)  # a row per ply, and scratch
     counter = np.zeros(1, dtype=np.int64)
     own = black if side else white
@@ -135,4 +135,4 @@ def best_move(white, black, side, hw, hb, depth, flying, t, seed_rules):
             best, best_i = v, i
             alpha = max(alpha, v)
     value = -best if seed_rules and side else best
-    return moves[best_i], value, counter[0]
+    return int(moves[best_i]), int(value), int(counter[0])
