@@ -161,3 +161,11 @@ def test_bad_arena_and_show_arguments_exit_2_with_one_line(args: list[str]) -> N
     with pytest.raises(SystemExit) as stop:
         main(["turtles", *args])
     assert stop.value.code == 2
+
+
+def test_the_agents_command_lists_every_registered_agent() -> None:
+    result = runner.invoke(app, ["turtles", "agents"])
+    assert result.exit_code == 0
+    listed = [line.split()[0].lower() for line in result.stdout.splitlines()
+              if line and not line.startswith(" ")]
+    assert set(AGENTS) <= set(listed)
