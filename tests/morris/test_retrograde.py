@@ -5,17 +5,23 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 
+from tests.conftest import CliRunner
 from tests.solve.test_retrograde import oracle
+from zermelo.core.entry import load
 from zermelo.core.errors import DataError, OptionError
 from zermelo.core.value import Value
+from zermelo.engines import engines_for
 from zermelo.games.morris.boards import BOARDS, THREE, Board
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
+from zermelo.games.registry import GAMES
 from zermelo.solve.retrograde import describe
 from zermelo.solve.store import DatabaseError
 from zermelo.solvers.morris.database import Database, MorrisPlan
@@ -163,3 +169,47 @@ def test_missing_database_wrong_scope_and_uncovered_positions_are_refused(
     db, _ = Database.build(Geometry.of("standard"), "endgame-3", tmp_path)
     with pytest.raises(DataError, match="no 4/3/0/0 positions"):
         db.lookup(Position(0b1111, 0b111 << 10, 0, 0, 0))
+
+
+def test_solve_and_analyze_from_the_command_line(cli: CliRunner, data_dir: Path) -> None:
+    built = cli("morris", "solve", "--board", "three")
+    assert built.code == 0, built.err
+    assert "start: W9" in built.out
+    shown = cli("morris", "analyze", "--board", "three", "--line", "b2 a3 c3")
+    assert shown.code == 0, shown.err
+    db = Database.open(Geometry.of("three"), "full", data_dir)
+    state = db.game.play_line(db.start(), ["b2", "a3", "c3"])
+    analysis = db.analyze(state)
+    for move, value in analysis.moves:
+        best = " (best)" if move in analysis.best else ""
+        row = rf"│ {db.game.format_move(state, move)}\s+│ {value}{re.escape(best)}\s+│"
+        assert re.search(row, shown.out), row
+
+
+def test_the_perfect_engine_plays_only_moves_that_keep_the_value(data_dir: Path) -> None:
+    Database.build(Geometry.of("three"), "full", data_dir)
+    game = cast(Morris, GAMES["morris"].game({"board": "three"}))
+    (spec,) = [e for e in engines_for(GAMES["morris"], game) if e.name == "perfect"]
+    rng = random.Random(3)
+    for seed in range(5):
+        player = load(spec.create)(game, None, seed, None)
+        state = game.initial_state()
+        while not game.is_terminal(state):
+            if state.side == 0:  # the engine plays White against random Black
+                state = game.apply(state, player(game, state))
+            else:
+                state = game.apply(state, rng.choice(game.legal_moves(state)))
+        assert game.returns(state) == (1.0, -1.0)  # White won: the start is a win and never let go
+
+
+@pytest.mark.parametrize(("args", "error"), [
+    (("morris", "analyze", "--board", "six"), "no six database"),
+    (("morris", "solve", "--board", "standard"), "at most 40,000,000"),
+    (("morris", "solve", "--board", "six", "--scope", "endgame-7"), "K from 3 to 6"),
+    (("morris", "solve", "--board", "six", "--scope", "all"), "'full' or 'endgame-K'"),
+])
+def test_bad_solve_and_analyze_requests_print_one_line(cli: CliRunner, args: tuple[str, ...],
+                                                      error: str) -> None:
+    result = cli(*args)
+    assert result.code == 2
+    assert error in result.err and len(result.err.strip().splitlines()) == 1

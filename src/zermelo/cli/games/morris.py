@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
 from zermelo.cli.common import OptionOpt, console, parse_options, read_position
+from zermelo.cli.games.morris_solve import analyze, solve
 from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.kernels import perft_of
 from zermelo.games.morris.render import board_svg, board_text, status_line
@@ -90,3 +91,7 @@ def perft(depth: Annotated[int, typer.Option(
                                   split_captures, game.flying)
             bar.advance(task)
     print(total)
+
+
+app.command()(solve)
+app.command()(analyze)

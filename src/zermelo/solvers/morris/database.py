@@ -280,6 +280,18 @@ class Database:
             self._tables[name] = self.store.read(name)
         return self._tables[name]
 
+    def nbytes(self) -> int:
+        """The memory its indexing arrays take (the tables are memory maps)."""
+        return sum(int(a.nbytes) for a in vars(self.plan.ix).values()
+                   if isinstance(a, np.ndarray))
+
+    def holds(self, state: Position) -> bool:
+        """Whether the tables answer ``state`` (a finished game needs none)."""
+        side = state.side
+        s = (state.stones(side).bit_count(), state.stones(1 - side).bit_count(),
+             state.hand(side), state.hand(1 - side))
+        return s in self.plan.offset or self.game.end(state) is not None
+
     def code(self, state: Position) -> int:
         """The stored code of a position that is not over (see :mod:`zermelo.solve.retrograde`)."""
         side = state.side

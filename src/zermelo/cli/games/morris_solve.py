@@ -1,0 +1,90 @@
+"""``zermelo morris solve`` and ``zermelo morris analyze``: the retrograde tables of a board."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated, cast
+
+import typer
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from zermelo.cli.common import OptionOpt, console, parse_options, read_position
+from zermelo.core.errors import OptionError
+from zermelo.games.morris.entry import ENTRY
+from zermelo.games.morris.render import board_text, status_line
+from zermelo.games.morris.rules import Morris
+from zermelo.solve.layered import TableSpec, missing_positions
+from zermelo.solvers.morris.database import Database, MorrisPlan
+from zermelo.solvers.morris.geometry import Geometry
+from zermelo.solvers.morris.perfect import tables_of
+
+MAX_UNIT = 40_000_000
+"""The most positions one unit may hold (its graph is built in memory: about 60 bytes each)."""
+
+BoardOpt = Annotated[str, typer.Option(
+    "--board", help="standard, variant23 (seed 004's 23 points), six or three.")]
+DbOpt = Annotated[Path | None, typer.Option(
+    "--db", help="Database root directory (default: $ZERMELO_DATA or the user data "
+                 "directory).")]
+ScopeOpt = Annotated[str, typer.Option(
+    "--scope", help="full (every position from the start) or endgame-K (sliding positions "
+                    "with 3 to K stones a side, none in hand).")]
+
+
+def _game(board: str, option: list[str] | None) -> Morris:
+    return cast(Morris, ENTRY.game({**parse_options(option), "board": board}))
+
+
+def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",
+          db: DbOpt = None) -> None:
+    """Solve a board by retrograde analysis (or finish a stopped build): every position's
+    value and distance to the end, then the start's value."""
+    game = _game(board, option)
+    geometry = Geometry.of(game.board, game.flying)
+    plan = MorrisPlan(geometry, scope)
+    largest = max(t.size for t in plan.tables())
+    if largest > MAX_UNIT:
+        raise OptionError(f"{geometry.name} {scope}: a unit of {largest:,} positions, at most "
+                          f"{MAX_UNIT:,} (try --scope endgame-3)")
+    store = Database.store_for(geometry, scope, db)
+    total = missing_positions(plan, store)
+    columns = (TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("starting", total=total or 1)
+
+        def advance(table: TableSpec, positions: int) -> None:
+            progress.update(task, advance=positions, description=table.label)
+
+        started = time.perf_counter()
+        database, report = Database.build(geometry, scope, db, advance)
+    console.print(f"built {report.tables_built} tables, {report.positions:,} positions in "
+                  f"{time.perf_counter() - started:.1f} s; {geometry.name} {scope} in "
+                  f"{database.store.path}")
+    if scope == "full":
+        console.print(f"start: {database.lookup(database.start())}")
+
+
+def analyze(position: Annotated[str | None, typer.Argument(
+                help="A position (default: the start), or - to read it from stdin.")] = None,
+            board: BoardOpt = "six", option: OptionOpt = None,
+            line: Annotated[str, typer.Option(
+                "--line", help="Moves played from the position, e.g. 'd2 a1'.")] = "",
+            db: DbOpt = None) -> None:
+    """The value of a position and of every legal move, from the solved tables."""
+    game = _game(board, option)
+    state = (game.initial_state() if position is None
+             else game.parse_position(read_position(position)))
+    state = game.play_line(state, line.split())
+    analysis = tables_of(game, db).analyze(state)
+    console.print(board_text(game, state), end="")
+    words = analysis.value.words({"W": "White", "B": "Black"})
+    console.print(f"{status_line(game, state)}; with perfect play: [bold]{words}[/]")
+    if analysis.moves:
+        table = Table("move", "value")
+        for move, value in analysis.moves:
+            mark = " (best)" if move in analysis.best else ""
+            table.add_row(game.format_move(state, move), f"{value}{mark}")
+        console.print(table)
