@@ -11,9 +11,10 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 
 from zermelo.cli.common import OptionOpt, console, parse_options, read_position
 from zermelo.cli.games.morris_solve import analyze, solve
+from zermelo.core.picture import View
 from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.kernels import perft_of
-from zermelo.games.morris.render import board_svg, board_text, status_line
+from zermelo.games.morris.render import board_picture, board_text, status_line
 from zermelo.games.morris.rules import Morris, Position
 
 app = typer.Typer(help="Nine Men's Morris and its family: positions, legal moves, perft.",
@@ -49,7 +50,7 @@ def show(position: PositionArg = None, board: BoardOpt = "standard", line: LineO
     console.print(status_line(game, state))
     print(game.format_position(state))  # one line, never wrapped
     if svg is not None:
-        svg.write_text(board_svg(game, state) + "\n")
+        svg.write_text(board_picture(game, state, View()).svg() + "\n")
 
 
 @app.command()

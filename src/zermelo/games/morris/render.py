@@ -1,13 +1,13 @@
-"""Drawing a Morris position: terminal text (rich) and an SVG picture, both from the board's
-data (points, lines, mills); stones standing in a mill are highlighted."""
+"""Drawing a Morris position: terminal text (rich) and the board picture of the web page (SVG),
+both from the board's data (points, lines, mills); stones standing in a mill are highlighted."""
 
 from __future__ import annotations
 
 import itertools
-from html import escape
 
 from rich.text import Text
 
+from zermelo.core.picture import Picture, View, circle, label, line, rect
 from zermelo.games.morris.boards import Board
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
 
@@ -50,11 +50,11 @@ def board_text(game: Morris, state: Position) -> Text:
     milled = mill_points(b, state)
     base = min(int(n[1:]) - y for n, (_, y) in zip(b.names, b.coords, strict=True))
     text = Text()
-    for line, row in enumerate(grid):
-        label = top - line // _DY + base
-        text.append(f"{label:>2} " if line % _DY == 0 else "   ", style="dim")
+    for number, row in enumerate(grid):
+        name = top - number // _DY + base
+        text.append(f"{name:>2} " if number % _DY == 0 else "   ", style="dim")
         for col, char in enumerate(row):
-            point = at.get((col, line))
+            point = at.get((col, number))
             if point is None:
                 text.append(char, style="dim")
             else:
@@ -83,39 +83,65 @@ def status_line(game: Morris, state: Position) -> str:
     return f"{PLAYERS[side]} to move: {doing}"
 
 
-def board_svg(game: Morris, state: Position, size: int = 360) -> str:
-    """An SVG picture: the lines, a dot on every point, the stones, and each closed mill drawn
-    as a thick line in its side's colour."""
+COLOURS = {"W": ("#fafafa", "#c62828"), "B": ("#263238", "#1565c0")}
+"""Each side's stone colour and the colour its closed mills are drawn in."""
+SIZE, MARGIN, PAD = 400.0, 30.0, 30.0
+"""The side of the board's outer square, the margin for the coordinates and the room around
+the outer points for their stones, in picture units."""
+
+
+def board_picture(game: Morris, state: Position, view: View) -> Picture:
+    """The lines, every point a target (a dot when empty), the stones, each closed mill as a
+    thick line in its side's colour, the last move marked; a move is clicked as its path of
+    points: where a stone comes from (when it moves), where it goes, the stone it removes."""
     b = game.board
     top = max(max(xy) for xy in b.coords)
-    pad, step = size * 0.08, size * 0.84 / top
+    unit = SIZE / top
 
-    def xy(p: int) -> tuple[float, float]:
+    def at(p: int) -> tuple[float, float]:
         x, y = b.coords[p]
-        return pad + x * step, pad + (top - y) * step
+        if view.flip:
+            x, y = top - x, top - y
+        return MARGIN + PAD + x * unit, PAD + (top - y) * unit
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-             f'viewBox="0 0 {size} {size}">',
-             f'<rect width="{size}" height="{size}" fill="#e8c98e"/>']
+    side = SIZE + 2 * PAD
+    picture = Picture(MARGIN + side, side + MARGIN,
+                      f"{b.title} board, {status_line(game, state)}", min(unit, 60.0))
+    picture.add(rect(0, 0, MARGIN + side, side + MARGIN, fill="#e8c98e"))
+    ink = "#4e342e"
+    columns = sorted({n[0] for n in b.names})
+    rows = sorted({n[1:] for n in b.names}, key=int)
+    for i, name in enumerate(columns):
+        x = MARGIN + PAD + (top - i if view.flip else i) * unit
+        picture.add(label(x, side + MARGIN / 2, name, 14, fill=ink))
+    for i, name in enumerate(rows):
+        y = PAD + (i if view.flip else top - i) * unit
+        picture.add(label(MARGIN / 2, y, name, 14, fill=ink))
     for run in b.lines:
-        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(xy, run))
-        parts.append(f'<polyline points="{points}" fill="none" stroke="#4a3520" '
-                     f'stroke-width="{size / 120:.1f}"/>')
-    colours = {"W": ("#fafafa", "#c0392b"), "B": ("#222222", "#2e6fd8")}
+        for p, q in itertools.pairwise(run):
+            picture.add(line(*at(p), *at(q), stroke=ink, stroke_width=3))
     for stones, side in ((state.white, "W"), (state.black, "B")):
         for mill, mask in zip(b.mills, b.mill_masks, strict=True):
             if stones & mask == mask:
-                ends = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(xy, mill))
-                parts.append(f'<polyline points="{ends}" fill="none" stroke="{colours[side][1]}"'
-                             f' stroke-width="{size / 30:.1f}" stroke-linecap="round" '
-                             f'opacity="0.7"/>')
+                (x1, y1), (x2, y2) = at(mill[0]), at(mill[2])
+                picture.add(line(x1, y1, x2, y2, stroke=COLOURS[side][1], stroke_width=14,
+                                 stroke_linecap="round", opacity=0.6))
+    radius = min(unit * 0.3, 22.0)
     for p in range(b.size):
-        x, y = xy(p)
+        x, y = at(p)
         owner = _owner(state, p)
-        look = (f'r="{size / 70:.1f}" fill="#4a3520"' if owner == "." else
-                f'r="{step * 0.32:.1f}" fill="{colours[owner][0]}" stroke="#111" '
-                f'stroke-width="1.5"')
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" {look}>'
-                     f'<title>{escape(b.names[p])}</title></circle>')
-    parts.append("</svg>")
-    return "\n".join(parts)
+        shapes = [circle(x, y, radius + 3, class_="hl")]
+        if view.before is not None and _owner(view.before, p) != owner:
+            shapes.append(circle(x, y, radius + 5, class_="last", fill="#fff59d"))
+        if owner == ".":
+            shapes += [circle(x, y, 5, fill=ink), circle(x, y, radius * 0.5, class_="dot")]
+            spoken = f"empty point {b.names[p]}"
+        else:
+            shapes.append(circle(x, y, radius, fill=COLOURS[owner][0], stroke="#111111",
+                                 stroke_width=2))
+            spoken = f"{'white' if owner == 'W' else 'black'} stone on {b.names[p]}"
+        picture.target(b.names[p], spoken, (x, y + radius + 12), *shapes)
+    for move in game.legal_moves(state):
+        path = [b.names[p] for p in move if p >= 0]
+        picture.move(game.format_move(state, move), path)
+    return picture
