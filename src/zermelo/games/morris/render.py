@@ -104,16 +104,16 @@ def board_picture(game: Morris, state: Position, view: View) -> Picture:
             x, y = top - x, top - y
         return MARGIN + PAD + x * unit, PAD + (top - y) * unit
 
-    side = SIZE + 2 * PAD
-    picture = Picture(MARGIN + side, side + MARGIN,
+    extent = SIZE + 2 * PAD
+    picture = Picture(MARGIN + extent, extent + MARGIN,
                       f"{b.title} board, {status_line(game, state)}", min(unit, 60.0))
-    picture.add(rect(0, 0, MARGIN + side, side + MARGIN, fill="#e8c98e"))
+    picture.add(rect(0, 0, MARGIN + extent, extent + MARGIN, fill="#e8c98e"))
     ink = "#4e342e"
     columns = sorted({n[0] for n in b.names})
     rows = sorted({n[1:] for n in b.names}, key=int)
     for i, name in enumerate(columns):
         x = MARGIN + PAD + (top - i if view.flip else i) * unit
-        picture.add(label(x, side + MARGIN / 2, name, 14, fill=ink))
+        picture.add(label(x, extent + MARGIN / 2, name, 14, fill=ink))
     for i, name in enumerate(rows):
         y = PAD + (i if view.flip else top - i) * unit
         picture.add(label(MARGIN / 2, y, name, 14, fill=ink))
