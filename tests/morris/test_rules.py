@@ -271,3 +271,45 @@ def test_random_games_end_by_the_rules() -> None:
             last = game.random_playout(game.initial_state(), random.Random(seed))[-1]
             over = game.end(last)
             assert over is not None and game.legal_moves(last) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="WB./ 0123456789plyafterx-abcdg", max_size=60))
+def test_any_position_text_is_read_or_refused_in_one_line(text: str) -> None:
+    game = Morris()
+    try:
+        state = game.parse_position(text)
+    except InvalidPositionError as error:
+        assert "\n" not in str(error)
+    else:
+        assert game.parse_position(game.format_position(state)) == state
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="abcdefgxz0123456789- ", max_size=12))
+def test_any_move_text_is_read_or_refused_in_one_line(text: str) -> None:
+    game = Morris()
+    state = game.play_line(game.initial_state(), ["a7", "a1", "d7", "d1"])
+    try:
+        move = game.parse_move(state, text)
+    except (InvalidMoveError, IllegalMoveError) as error:
+        assert "\n" not in str(error)
+    else:
+        assert move in game.legal_moves(state)
+
+
+@settings(max_examples=300, deadline=None)
+@given(points=st.text(alphabet="WB..", min_size=24, max_size=24), side=st.sampled_from("WB"),
+       hands=st.tuples(st.integers(0, 9), st.integers(0, 9)))
+def test_positions_of_any_stones_and_hands_are_read_or_refused(points: str, side: str,
+                                                               hands: tuple[int, int]) -> None:
+    game = Morris()
+    text = f"{points} {side} {hands[0]} {hands[1]}"
+    try:
+        state = game.parse_position(text)
+    except InvalidPositionError as error:
+        assert "\n" not in str(error)
+    else:
+        assert game.format_position(state).replace("/", "").startswith(text)
+        for who in (0, 1):
+            assert bin(state.stones(who)).count("1") + state.hand(who) <= 9
