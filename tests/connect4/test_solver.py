@@ -139,3 +139,47 @@ def test_cut_offs_change_no_7x6_score() -> None:
     for state in random_7x6_positions(game, 14, 12, seed=8):
         scores = {s.solve(state) for s in solvers}
         assert len(scores) == 1, state.moves
+
+
+def test_a_budget_stops_the_compiled_search_and_keeps_the_table_sound() -> None:
+    from zermelo.search.base import Budget, BudgetExhausted, budget
+
+    game = ConnectFour()
+    state = game.parse_position("4")  # minutes of search without a book
+    solver = Solver(game, table_size=1 << 16)
+    with budget(Budget(nodes=5_000)), pytest.raises(BudgetExhausted, match="after 5,0"):
+        solver.solve(state)
+    with budget(Budget(seconds=0.05)), pytest.raises(BudgetExhausted):
+        solver.solve(state)
+    small = ConnectFour(5, 4, 4)  # after an abandoned search, later answers are still exact
+    solver, oracle = Solver(small), minimax_scorer(small)
+    with budget(Budget(nodes=2_000)), pytest.raises(BudgetExhausted):
+        solver.solve(small.initial_state())  # 38,631 nodes to the end
+    rng = random.Random(3)
+    for _ in range(30):
+        position = small.initial_state()
+        for _ in range(rng.randrange(9, 13)):
+            if small.is_terminal(position):
+                break
+            position = small.apply(position, rng.choice(small.legal_moves(position)))
+        assert solver.solve(position) == oracle(position)
+
+
+def test_the_perfect_engine_answers_within_its_budget_and_says_it_is_unproven() -> None:
+    from zermelo.search.base import Budget, budget
+    from zermelo.solvers.connect4.engine import SolverPlayer
+
+    game = ConnectFour()
+    player = SolverPlayer(Solver(game, table_size=1 << 16), seed=1)
+    with budget(Budget(seconds=0.2)):
+        move = player(game, game.initial_state())
+    assert move in game.legal_moves(game.initial_state())
+    assert player.last is not None and not player.last.exact
+    small = ConnectFour(4, 4, 3)
+    player = SolverPlayer(Solver(small), seed=1)
+    with budget(Budget(seconds=30)):
+        move = player(small, small.parse_position("12"))
+    assert player.last is not None and player.last.exact
+    assert -minimax_scorer(small)(small.apply(small.parse_position("12"), move)) == max(
+        -minimax_scorer(small)(small.apply(small.parse_position("12"), m))
+        for m in small.legal_moves(small.parse_position("12")))

@@ -137,6 +137,14 @@ def budget(limit: Budget) -> Iterator[None]:
         _BUDGET.reset(token)
 
 
+def remaining_budget() -> tuple[int | None, float | None]:
+    """The current budget as (nodes a new search may visit, seconds left), None where
+    unbounded: for searches that do not count nodes through :meth:`SearchStats.visit`
+    (compiled kernels)."""
+    most, deadline = _BUDGET.get()
+    return most, None if deadline is None else deadline - time.perf_counter()
+
+
 def out_of_budget(nodes: int) -> bool:
     """Whether a search that has visited ``nodes`` nodes has used up the current budget."""
     most, deadline = _BUDGET.get()

@@ -13,7 +13,14 @@ from zermelo.core.errors import DataError, GameNotSupportedError
 from zermelo.core.game import Game
 from zermelo.core.value import Analysis, Value
 from zermelo.games.connect4.rules import ConnectFour, Position
-from zermelo.search.base import Clock, SearchResult, SearchStats
+from zermelo.search.base import (
+    Budget,
+    BudgetExhausted,
+    Clock,
+    SearchResult,
+    SearchStats,
+    budget,
+)
 from zermelo.search.players import SearchPlayer
 from zermelo.solve.cache import kept, stamp
 from zermelo.solvers.connect4.book import OpeningBook
@@ -25,16 +32,37 @@ class SolverPlayer:
     """Plays a column of the best score — winning beats drawing beats losing, winning sooner
     and losing later are better — chosen at random among equals (seedable). Early positions
     are solved from the opening book when the solver has one, else searched (slow before
-    about eight stones on 7x6: a minute or more)."""
+    about eight stones on 7x6: a minute or more). Inside a search budget that runs out, it
+    plays the heuristic engine's move instead; ``last.exact`` says which it was."""
 
     def __init__(self, solver: Solver, seed: int | None = None) -> None:
         self.solver = solver
         self.rng = random.Random(seed)
+        self.last: SearchResult[int] | None = None
 
     def __call__(self, game: Game[Any, Any], state: Position) -> Hashable:
-        scores = self.solver.analyze(state)
+        stats = SearchStats()
+        clock = Clock(stats)
+        start = self.solver.nodes
+        try:
+            scores = self.solver.analyze(state)
+        except BudgetExhausted:
+            with budget(Budget()):  # a shallow search of milliseconds, outside the budget
+                move = int(heuristic_player("threats", FALLBACK_DEPTH)(game, state))
+            clock.stop()
+            stats.nodes = self.solver.nodes - start
+            self.last = SearchResult(0.0, move, (move,), stats, False, "heuristic")
+            return move
         best = max(s for s in scores if s is not None)
-        return self.rng.choice([column for column, s in enumerate(scores) if s == best])
+        move = self.rng.choice([column for column, s in enumerate(scores) if s == best])
+        clock.stop()
+        stats.nodes = self.solver.nodes - start
+        self.last = SearchResult(float(best), move, (move,), stats, True, "strong")
+        return move
+
+
+FALLBACK_DEPTH = 4
+"""Plies of the heuristic search that answers when the solver runs out of its budget."""
 
 
 def solver_for(game: ConnectFour, data: Path | None) -> Solver:

@@ -41,9 +41,14 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
     Returns ``v``: if ``v <= alpha`` the true score is ``<= v``; if ``v >= beta`` it is
     ``>= v``; otherwise ``v`` is exact. ``moves`` and ``priorities`` hold one row of scratch
     space per stone count; enhanced transposition cut-offs are tried with fewer than
-    ``etc_below`` stones; ``nodes[0]`` counts the calls.
+    ``etc_below`` stones; ``nodes[0]`` counts the calls. The search is abandoned (returning 0
+    at once, storing nothing more) when ``nodes[0]`` passes ``nodes[1]`` (if positive) or when
+    another thread sets ``nodes[2]``; ``nodes[2]`` is then 1 and the result meaningless.
     """
     nodes[0] += 1
+    if nodes[2] != 0 or (nodes[1] > 0 and nodes[0] > nodes[1]):
+        nodes[2] = 1
+        return 0
     first_node = nodes[0]
     cells = geo[0] * geo[1]
     safe = non_losing_moves(current, mask, geo)
@@ -90,6 +95,8 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
         m = moves[n, i]
         score = -negamax(current ^ mask, mask | m, n + 1, -beta, -alpha, geo, table, book,
                          columns, moves, priorities, etc_below, nodes)
+        if nodes[2] != 0:  # abandoned below: nothing found here may be stored
+            return 0
         if score >= beta:
             store(table, key, score, NO_UPPER, nodes[0] - first_node)
             return score

@@ -22,6 +22,7 @@ import numpy as np
 from zermelo.core.errors import DataError, IllegalMoveError
 from zermelo.games.connect4.kernels import geometry, playable, winning_cells
 from zermelo.games.connect4.rules import ConnectFour, Position
+from zermelo.search.base import BudgetExhausted, remaining_budget
 from zermelo.solvers.connect4.book import OpeningBook
 from zermelo.solvers.connect4.search import ETC_EMPTY, Book, negamax, next_probe
 from zermelo.solvers.connect4.sorter import centre_first
@@ -47,7 +48,9 @@ class Solver:
     """Solves positions of one Connect Four variant, keeping its table between calls.
 
     ``nodes`` counts the positions searched since the last :meth:`reset`. Threads may share a
-    solver: one search runs at a time (the search releases the GIL while it runs).
+    solver: one search runs at a time (the search releases the GIL while it runs). A solve
+    started inside a :func:`zermelo.search.base.budget` block stops at its nodes or seconds
+    with :class:`BudgetExhausted`; what the table learnt before is kept.
     """
 
     def __init__(self, game: ConnectFour, table_size: int | None = None,
@@ -64,7 +67,7 @@ class Solver:
         self.columns = centre_first(board.width)
         self.moves = np.zeros((board.cells + 1, board.width), np.int64)
         self.priorities = np.zeros((board.cells + 1, board.width), np.int64)
-        self.counter = np.zeros(1, np.int64)
+        self.counter = np.zeros(3, np.int64)  # nodes, node limit (0: none), stop flag
         # enhanced transposition cut-offs are tried in positions with fewer stones than this
         self.etc_below = board.cells - ETC_EMPTY if etc_below is None else etc_below
         self._lock = threading.Lock()
@@ -103,15 +106,38 @@ class Solver:
             if on_window is not None:
                 on_window(low, high)
             probe = next_probe(low, high)
-            with self._lock:
-                result = negamax(state.current, state.mask, n, probe, probe + 1, self.geo,
-                                 self.table, self.book, self.columns, self.moves,
-                                 self.priorities, self.etc_below, self.counter)
+            result = self._search(state, probe)
             if result <= probe:
                 high = result
             else:
                 low = result
         return (low > 0) - (low < 0) if weak else low
+
+    def _search(self, state: Position, probe: int) -> int:
+        """One null-window search around ``probe``, within the current budget."""
+        most, seconds = remaining_budget()
+        with self._lock:
+            counter = self.counter
+            counter[1] = 0 if most is None else counter[0] + max(most, 1)
+            counter[2] = 0
+            timer = None
+            if seconds is not None:  # the compiled search reads the flag the timer sets
+                timer = threading.Timer(max(seconds, 0.0), counter.__setitem__, (2, 1))
+                timer.daemon = True
+                timer.start()
+            try:
+                result = negamax(state.current, state.mask, state.count, probe, probe + 1,
+                                 self.geo, self.table, self.book, self.columns, self.moves,
+                                 self.priorities, self.etc_below, counter)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+            stopped = counter[2] != 0
+            counter[1:] = 0
+        if stopped:
+            raise BudgetExhausted(f"the solver used up its budget (time or nodes) after "
+                                  f"{self.nodes:,} nodes")
+        return int(result)
 
     def analyze(self, state: Position, weak: bool = False,
                 progress: Callable[[int], None] | None = None) -> list[int | None]:
