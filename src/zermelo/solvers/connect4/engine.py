@@ -7,7 +7,7 @@ import logging
 import random
 from collections.abc import Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from zermelo.core.errors import DataError, GameNotSupportedError
 from zermelo.core.game import Game
@@ -44,11 +44,12 @@ class SolverPlayer:
         stats = SearchStats()
         clock = Clock(stats)
         start = self.solver.nodes
+        move: int
         try:
             scores = self.solver.analyze(state)
         except BudgetExhausted:
             with budget(Budget()):  # a shallow search of milliseconds, outside the budget
-                move = int(heuristic_player("threats", FALLBACK_DEPTH)(game, state))
+                move = cast(int, heuristic_player("threats", FALLBACK_DEPTH)(game, state))
             clock.stop()
             stats.nodes = self.solver.nodes - start
             self.last = SearchResult(0.0, move, (move,), stats, False, "heuristic")
