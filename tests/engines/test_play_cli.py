@@ -64,3 +64,14 @@ def test_a_database_engine_without_its_database_is_one_line(cli: CliRunner, tmp_
     assert result.code == 2
     assert result.err.startswith("zermelo: database: no 5x5 database with 3 musketeers")
     assert len(result.err.strip().splitlines()) == 1
+
+
+def test_an_engine_move_keeps_to_the_move_time(cli: CliRunner) -> None:
+    import time
+
+    start = time.perf_counter()  # perfect on the empty 7x6 board: minutes without a book
+    result = cli("play", "connect4", "--engine", "perfect", "--as", "O", "--move-time", "0.5",
+                 stdin="quit\n")
+    assert result.code == 0 and "X plays " in result.out
+    assert time.perf_counter() - start < 60  # a generous bound: the move took 0.5 s here
+    assert cli("play", "nim", "--move-time", "0").code == 2

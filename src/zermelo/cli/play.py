@@ -15,6 +15,7 @@ from zermelo.core.errors import DataError, OptionError, UnknownNameError, Zermel
 from zermelo.core.game import CHANCE, Information
 from zermelo.engines import HUMAN, create_engine, engines_for
 from zermelo.games.registry import AnyGame, GameEntry, get_game
+from zermelo.search.base import Budget, budget
 from zermelo.search.players import Player
 
 HELP = (
@@ -72,9 +73,12 @@ class TerminalGame:
 
     def __init__(self, entry: GameEntry, game: AnyGame, humans: set[int], engine: Player | None,
                  read: Callable[[str], str] = input, out: Console = console,
-                 hint: Hint | None = None, seed: int | None = None) -> None:
+                 hint: Hint | None = None, seed: int | None = None,
+                 move_time: float | None = None) -> None:
         self.entry, self.game, self.humans, self.engine = entry, game, humans, engine
         self.read, self.out, self.hint = read, out, hint
+        self.budget = Budget(seconds=move_time)
+        """What an engine move or a hint may spend."""
         self.rng = random.Random(seed)
         """Draws the outcomes of chance (dice, cards)."""
         self.history: list[Any] = [game.initial_state()]
@@ -102,7 +106,8 @@ class TerminalGame:
                 self.history.append(game.play(self.state, outcome))
                 continue
             if side not in self.humans and self.engine is not None:
-                move = self.engine(game, self.state)
+                with budget(self.budget):
+                    move = self.engine(game, self.state)
                 played = game.format_move(self.state, move)
                 self.out.print(f"{game.info.players[side]} plays {played}")
                 self.history.append(game.play(self.state, move))
@@ -145,7 +150,8 @@ class TerminalGame:
                 return others[0]
             elif command == "hint" and self.hint is not None:
                 try:
-                    self.out.print(self.hint(self.state))
+                    with budget(self.budget):
+                        self.out.print(self.hint(self.state))
                 except ZermeloError as error:
                     self.out.print(f"[red]{error}[/red]")
             elif command == "new":
@@ -188,6 +194,9 @@ def play(
     db: Annotated[Path | None, typer.Option("--db", help="Data directory of databases and "
                                             "books (default: $ZERMELO_DATA or the user data "
                                             "directory).")] = None,
+    move_time: Annotated[float, typer.Option(
+        help="Seconds an engine move or a hint may take (0.1 to 3,600): searches that can "
+        "answer early give their best move so far.", min=0.1, max=3_600)] = 10.0,
 ) -> None:
     """Play a game in the terminal against an engine, or between two people."""
     entry = get_game(game_name)
@@ -222,4 +231,4 @@ def play(
     advisor = choose_advisor(entry, game, player, chosen_engine, seed, db)
     console.print(f"{entry.title} — {HELP}")
     TerminalGame(entry, game, humans, player, hint=make_hint(entry, game, advisor, db),
-                 seed=seed).run()
+                 seed=seed, move_time=move_time).run()
