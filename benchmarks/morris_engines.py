@@ -43,7 +43,7 @@ def main() -> None:
     args = parser.parse_args()
     game = Morris(args.board)
     rng = random.Random(args.seed)
-    ours, seeds = DepthPlayer(args.depth, False), DepthPlayer(args.depth, True)
+    ours, seeds = DepthPlayer(args.depth, False, avoid_draws=True), DepthPlayer(args.depth, True)
     tally = {"win": 0, "draw": 0, "loss": 0}
     ends: dict[str, int] = {}
     plies = 0

@@ -17,7 +17,8 @@ from zermelo.games.morris import Morris, Move, Position
 from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.kernels import tables
 from zermelo.search.players import RandomPlayer, play_match
-from zermelo.solvers.morris.engine import search
+from zermelo.solvers.morris import engine
+from zermelo.solvers.morris.engine import DepthPlayer, Found, draws, search
 from zermelo.solvers.morris.heuristic import features, ours
 
 PLAIN = {b: Morris(b, move_limit=0, repetition=False) for b in ("standard", "variant23")}
@@ -221,3 +222,26 @@ def test_searching_a_finished_game_is_refused() -> None:
     over = game.parse_position("W../.../.../W...../.../.../BBB W 0 0")
     with pytest.raises(IllegalMoveError):
         search(game, over, 2, seed_rules=False)
+
+
+def test_ours_passes_over_a_drawing_move_when_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Black is to move where g4-g1 repeats a position a third time; when its search prefers
+    that move with a winning value, the player searches the other moves instead."""
+    game = Morris(move_limit=0)
+    state = game.parse_position(".../.WW/W../W....B/B.B/BB./B.. B 0 0 after a4-a7 g1-g4 "
+                                "a7-a4 g4-g1 a4-a7 g1-g4 a7-a4")
+    drawing = game.parse_move(state, "g4-g1")
+    assert [m for m in game.legal_moves(state) if draws(game, state, m)] == [drawing]
+    asked: list[list[Move] | None] = []
+
+    def prefers_the_draw(game: Morris, state: Position, depth: int, seed_rules: bool,
+                         roots: list[Move] | None = None) -> Found:
+        asked.append(roots)
+        return Found(drawing, 50, 0) if roots is None else search(game, state, depth,
+                                                                     seed_rules, roots)
+
+    monkeypatch.setattr(engine, "search", prefers_the_draw)
+    move = DepthPlayer(2, seed_rules=False, avoid_draws=True)(game, state)
+    assert move != drawing and asked[1] == [m for m in game.legal_moves(state) if m != drawing]
+    asked.clear()
+    assert DepthPlayer(2, seed_rules=True)(game, state) == drawing and asked == [None]

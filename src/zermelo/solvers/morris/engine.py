@@ -13,7 +13,7 @@ from typing import Any
 
 from zermelo.core.errors import IllegalMoveError
 from zermelo.core.game import Game
-from zermelo.games.morris.kernels import decode, tables
+from zermelo.games.morris.kernels import decode, encode, tables
 from zermelo.games.morris.rules import Morris, Move, Position
 from zermelo.solvers.morris.search import best_move
 
@@ -28,35 +28,52 @@ class Found:
     evaluated: int
 
 
-def search(game: Morris, state: Position, depth: int, seed_rules: bool) -> Found:
+def search(game: Morris, state: Position, depth: int, seed_rules: bool,
+           roots: list[Move] | None = None) -> Found:
     """The first best move of seed 004's search (``seed_rules``) or ours, ``depth`` plies
-    deep, in a position where the game goes on."""
+    deep, among ``roots`` (None: every legal move), in a position where the game goes on."""
     if game.is_terminal(state):
         raise IllegalMoveError("the game is over: there is no move to search")
-    move, value, evaluated = best_move(state.white, state.black, state.side, state.hand_white,
-                                       state.hand_black, depth, game.flying,
-                                       tables(game.board), seed_rules)
+    move, value, evaluated = best_move(
+        state.white, state.black, state.side, state.hand_white, state.hand_black, depth,
+        game.flying, tables(game.board), seed_rules,
+        None if roots is None else [int(encode(*m)) for m in roots])
     return Found(Move(*(int(x) for x in decode(move))), int(value), int(evaluated))
+
+
+def draws(game: Morris, state: Position, move: Move) -> bool:
+    """Whether ``move`` ends the game in a draw (the move limit, or a third repetition)."""
+    over = game.end(game.apply(state, move))
+    return over is not None and over[0] is None
 
 
 @dataclass
 class DepthPlayer:
-    """Plays the move of :func:`search` at a fixed depth; the last search is kept in ``last``."""
+    """Plays the move of :func:`search` at a fixed depth; the last search is kept in ``last``.
+
+    The searches do not see the draw rules; with ``avoid_draws`` a side that its search finds
+    ahead passes over moves that end the game in a draw when it has another move."""
 
     depth: int
     seed_rules: bool
+    avoid_draws: bool = False
     last: Found | None = field(default=None, compare=False)
 
     def __call__(self, game: Game[Any, Any], state: Any) -> Move:
         assert isinstance(game, Morris)
-        self.last = search(game, state, self.depth, self.seed_rules)
-        return self.last.move
+        found = search(game, state, self.depth, self.seed_rules)
+        if self.avoid_draws and found.value > 0 and draws(game, state, found.move):
+            others = [m for m in game.legal_moves(state) if not draws(game, state, m)]
+            if others:
+                found = search(game, state, self.depth, self.seed_rules, others)
+        self.last = found
+        return found.move
 
 
 def heuristic(game: Morris, level: int | None, seed: int | None,
               data: Path | None) -> DepthPlayer:
-    """Our alpha-beta to ``level`` plies with our static estimate."""
-    return DepthPlayer(level or 1, seed_rules=False)
+    """Our alpha-beta to ``level`` plies with our static estimate, avoiding draws when ahead."""
+    return DepthPlayer(level or 1, seed_rules=False, avoid_draws=True)
 
 
 def seed(game: Morris, level: int | None, seed: int | None, data: Path | None) -> DepthPlayer:

@@ -14,6 +14,8 @@ calls a recursive one crashed the interpreter when numba reloaded it from its di
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -101,16 +103,22 @@ def our_value(white, black, side, hw, hb, depth, alpha, beta, ply, flying, t, bu
     return best
 
 
-def best_move(white, black, side, hw, hb, depth, flying, t, seed_rules):
+def best_move(white: int, black: int, side: int, hw: int, hb: int, depth: int, flying: bool,
+              t: tuple[Any, ...], seed_rules: bool, roots: list[int] | None = None
+              ) -> tuple[int, int, int]:
     """``(move, value, positions evaluated)``: the first best move found by seed 004's search
-    (``seed_rules``; its value for White) or ours (its value for the side to move). The root
-    loop runs in Python (see the module docstring)."""
+    (``seed_rules``; its value for White) or ours (its value for the side to move), among the
+    encoded moves ``roots`` (None: every legal move). The root loop runs in Python (see the
+    module docstring)."""
     buf = np.zeros((depth + 2, MAX_MOVES), dtype=np.int64)  # a row per ply, and scratch
     counter = np.zeros(1, dtype=np.int64)
     own = black if side else white
     opp = white if side else black
-    n = generate(own, opp, hb if side else hw, flying, t, buf[depth])
-    moves = buf[depth, :n].copy()
+    if roots is None:
+        n = generate(own, opp, hb if side else hw, flying, t, buf[depth])
+        moves = buf[depth, :n].copy()
+    else:
+        n, moves = len(roots), np.array(roots, dtype=np.int64)
     if not seed_rules:
         _captures_first(moves, n)
     elif hw == 0 and hb == 0:
