@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from zermelo.solve.bits import next_subset
 from zermelo.solve.retrograde import from_child, preference
 
 INTERNAL, EXTERNAL = 0, 1
@@ -40,14 +41,6 @@ def _apply(mask, perm):  # type: ignore[no-untyped-def]
         out |= np.int64(1) << perm[trailing_zeros(mask)]
         mask &= mask - 1
     return out
-
-
-@njit(cache=True, inline="always")
-def _next_subset(e):  # type: ignore[no-untyped-def]
-    """The next mask with as many bits set, in increasing order (Gosper's hack)."""
-    c = e & -e
-    r = e + c
-    return r | (((r ^ e) >> 2) >> trailing_zeros(c))
 
 
 @njit(cache=True, inline="always")
@@ -82,7 +75,7 @@ def classes(n, m, syms, binom):  # type: ignore[no-untyped-def]
         canon_rank[r] = _rank(best, binom)
         sym_of[r] = g_best
         if m:
-            mask = _next_subset(mask)
+            mask = next_subset(mask)
     class_of_rank = np.full(total, -1, np.int64)
     count = 0
     for r in range(total):
@@ -100,7 +93,7 @@ def classes(n, m, syms, binom):  # type: ignore[no-untyped-def]
         if canon_rank[r] == r:
             reps[c] = mask
         if m:
-            mask = _next_subset(mask)
+            mask = next_subset(mask)
     return class_of, sym_of, reps, sizes
 
 
@@ -178,7 +171,7 @@ def walk(  # type: ignore[no-untyped-def]
             for _ in range(per):
                 opp = _expand(compact, mover, n)
                 if o:
-                    compact = _next_subset(compact)
+                    compact = next_subset(compact)
                 empty = full & ~(mover | opp)
                 if mill_wins and _has_mill(opp, mill_masks):  # the opponent has won
                     sources = np.int64(0)

@@ -19,6 +19,7 @@ import numpy as np
 from numba import njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from zermelo.solve.bits import next_subset
 from zermelo.solvers.musketeers.values import M_WIN_0, THRESHOLD
 
 E_WIN_0 = 0
@@ -35,14 +36,6 @@ def _rank(mask, rank_table, popcount8, chunks):  # type: ignore[no-untyped-def]
         r += rank_table[ch, b, k]
         k += popcount8[b]
     return r
-
-
-@njit(cache=True, inline="always")
-def _next_subset(e):  # type: ignore[no-untyped-def]
-    """The next mask with as many bits set, in increasing order (Gosper's hack)."""
-    c = e & -e
-    r = e + c
-    return r | (((r ^ e) >> 2) >> trailing_zeros(c))
 
 
 @njit(cache=True, inline="always")
@@ -77,7 +70,7 @@ def solve_musketeers_to_move(  # type: ignore[no-untyped-def]
                         best = v
             out[base + r] = M_WIN_0 if best < 0 else _parent(best)
             if enemies:
-                e = _next_subset(e)
+                e = next_subset(e)
 
 
 @njit(cache=True, inline="always")
@@ -109,7 +102,7 @@ def _over_enemy_steps(  # type: ignore[no-untyped-def]
                 else:
                     children[parent ^ step] |= parents[parent]
                 if enemies > 1:
-                    rest = _next_subset(rest)
+                    rest = next_subset(rest)
 
 
 @njit(cache=True, parallel=True)
@@ -139,14 +132,14 @@ def solve_enemies_to_move(  # type: ignore[no-untyped-def]
                 children[e] = current[base + r]
                 best[e] = NO_MOVE
                 if enemies:
-                    e = _next_subset(e)
+                    e = next_subset(e)
             _over_enemy_steps(c, enemies, nbr, nnbr, binom, free_count, best, children, True)
             e = np.int64((1 << enemies) - 1)
             for r in range(per_class):
                 v = best[e]
                 out[base + r] = M_WIN_0 if v == NO_MOVE else _parent(v)
                 if enemies:
-                    e = _next_subset(e)
+                    e = next_subset(e)
 
 
 @njit(cache=True, parallel=True)
@@ -187,7 +180,7 @@ def reach_by_enemy_moves(  # type: ignore[no-untyped-def]
                 children[e] = 0
                 seen |= source[base + r]
                 if enemies:
-                    e = _next_subset(e)
+                    e = next_subset(e)
             if seen == 0:
                 continue
             _over_enemy_steps(c, enemies, nbr, nnbr, binom, free_count, parents, children, False)
@@ -195,7 +188,7 @@ def reach_by_enemy_moves(  # type: ignore[no-untyped-def]
             for r in range(per_class):
                 target[base + r] |= children[e]
                 if enemies:
-                    e = _next_subset(e)
+                    e = next_subset(e)
 
 
 @njit(cache=True, parallel=True)
@@ -239,4 +232,4 @@ def reach_by_musketeer_moves(  # type: ignore[no-untyped-def]
                             at = cc * target_per_class + _rank(image, rank_table, popcount8, chunks)
                             out[at] |= np.uint8(1 << t2)
                 if enemies:
-                    e = _next_subset(e)
+                    e = next_subset(e)
