@@ -130,11 +130,13 @@ def board_picture(game: Morris, state: Position, view: View) -> Picture:
     for p in range(b.size):
         x, y = at(p)
         owner = _owner(state, p)
-        shapes = [circle(x, y, radius + 3, class_="hl")]
+        shapes = [circle(x, y, radius + 3, class_="hl", fill_opacity=0)]  # the page shows
+        # hl and dot (hover, next click); drawn alone, the picture keeps them invisible
         if view.before is not None and _owner(view.before, p) != owner:
             shapes.append(circle(x, y, radius + 5, class_="last", fill="#fff59d"))
         if owner == ".":
-            shapes += [circle(x, y, 5, fill=ink), circle(x, y, radius * 0.5, class_="dot")]
+            shapes += [circle(x, y, 5, fill=ink),
+                       circle(x, y, radius * 0.5, class_="dot", fill_opacity=0)]
             spoken = f"empty point {b.names[p]}"
         else:
             shapes.append(circle(x, y, radius, fill=COLOURS[owner][0], stroke="#111111",
