@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import CliRunner
 from zermelo.games.morris import Morris
@@ -62,3 +64,22 @@ def test_bad_input_is_one_line_and_status_2(cli: CliRunner, args: tuple[str, ...
     result = cli("morris", *args)
     assert result.code == 2 and result.out == ""
     assert len(result.err.strip().splitlines()) == 1 and says in result.err
+
+
+FUZZED = [["morris", "show"], ["morris", "moves"], ["morris", "moves", "--board", "variant23"],
+          ["morris", "moves", "--line"], ["morris", "perft", "--depth", "2"],
+          ["morris", "show", "-o"], ["morris", "perft", "--board", "three", "--depth"]]
+
+
+@pytest.mark.parametrize("prefix", FUZZED, ids=[" ".join(c) for c in FUZZED])
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.one_of(st.text(max_size=40).map(lambda t: t.replace("\x00", "")),
+                      st.text(alphabet="WB./ 0123456789adgx-ply", max_size=40)))
+def test_any_argument_is_answered_or_refused_in_one_line(cli: CliRunner, prefix: list[str],
+                                                         text: str) -> None:
+    result = cli(*prefix, text, stdin="")
+    assert result.code in (0, 2), (prefix, text, result.err)
+    if result.code == 2:
+        lines = result.err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("zermelo: "), (prefix, text, lines)
