@@ -177,15 +177,19 @@ def perft(white, black, side, hw, hb, depth, split, flying, t, buf):
         return 0
     out = buf[depth]
     n = generate(own, opp, hand, flying, t, out)
+    if depth == 1:
+        if not split:
+            return n
+        groups = 0  # a stone's move counts once, whatever it removes
+        for i in range(n):
+            if i == 0 or (out[i - 1] & 1023) != (out[i] & 1023):
+                groups += 1
+        return groups
     total = 0
     for i in range(n):
         m = out[i]
         rest = depth - 1
         if split and (m >> 10) != 0:
-            if depth == 1:
-                if i == 0 or (out[i - 1] & 1023) != (m & 1023):
-                    total += 1
-                continue
             rest = depth - 2
         if rest == 0:
             total += 1
