@@ -2,16 +2,16 @@
 
     python benchmarks/http_reply.py [--moves 4] [--move-time 5] [--musketeers-board 4x4]
 
-Starts ``zermelo serve`` (2 workers) in a subprocess on a free port with a fresh data directory
-holding the Three Musketeers database of ``--musketeers-board`` (built first), opens the page in
-Debian's chromium (Playwright), and for every registered game plays ``--moves`` random moves by
-clicking, timing each from the click that completes the move to the moment the engine's reply
-is on the board and it is the person's turn again (the page's own requests included: the move,
-the engine, the new boards; in Pig a roll is answered by the die, and the engine's turn comes
-after a hold or a 1). The
-strongest engine is ``perfect`` where the game has one, else the game's own first engine, else
-``alphabeta:64`` (which searches for the whole move time). A reply the server gives up on
-(``busy``, after the move time plus 10 s) is counted as refused.
+Starts ``zermelo serve`` (2 workers) for each game in a subprocess on a free port with a fresh
+data directory holding the Three Musketeers database of ``--musketeers-board`` (built first),
+opens the page in Debian's chromium (Playwright) and plays ``--moves`` random moves by clicking,
+timing each from the click that completes the move to the moment the engine's reply is on the
+board and it is the person's turn again (the page's own requests included: the move, the
+engine, the new boards; in Pig a roll is answered by the die, and the engine's turn comes after
+a hold or a 1). The strongest engine is ``perfect`` where the game has one, else the game's own
+first engine, else ``alphabeta:64`` (which searches for the whole move time), the first of
+these that plays the start (asked once before). A reply the
+server gives up on (``busy``) or refuses is counted as refused, and the page's reason printed.
 """
 
 from __future__ import annotations
@@ -25,10 +25,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
+import httpx2 as httpx
 from playwright.sync_api import Page, sync_playwright
 from rich.console import Console
 from rich.table import Table
+
+from zermelo.games.registry import GAMES
 
 sys.path.insert(0, str(Path(__file__).parent))
 from http_api import free_port, wait_until_up
@@ -39,27 +43,35 @@ SHAPE = ":not(.hl):not(title):not(.last)"
 """The shape of a target a person sees and clicks."""
 
 
-def strongest(game: dict[str, object]) -> str:
-    """The engine a game's figures are measured with."""
-    names = [str(e["name"]) for e in game["engines"]]  # type: ignore[attr-defined]
+def candidates(game: dict[str, Any]) -> list[str]:
+    """The engines a game's figures may be measured with, strongest first."""
+    names = [str(e["name"]) for e in game["engines"]]
     generic = {"random", "alphabeta", "mcts", "expectimax"}
-    if "perfect" in names:
-        return "perfect"
     own = [n for n in names if n not in generic]
-    return own[0] if own else "alphabeta:64"
+    return [*sorted(own, key=lambda n: n != "perfect"), "alphabeta:64"]
 
 
-def reply_times(page: Page, game: dict[str, object], moves: int, options: dict[str, str],
-                rng: random.Random) -> tuple[list[float], int]:
+def strongest(base: str, game: dict[str, Any], options: dict[str, str]) -> str:
+    """The first candidate engine that plays the variant's start (a database engine without
+    its database does not)."""
+    for engine in candidates(game):
+        answer = httpx.post(f"{base}/api/{game['name']}/engine", timeout=120,
+                            json={"engine": engine, "options": options, "seconds": 1})
+        if answer.status_code == 200:
+            return engine
+    return "random"
+
+
+def reply_times(page: Page, game: dict[str, Any], engine: str, moves: int,
+                options: dict[str, str], rng: random.Random) -> tuple[list[float], int]:
     """Seconds from each completing click to the person's next turn, and how many engine
     replies were refused."""
     page.select_option("#game", str(game["name"]))
     page.wait_for_function("['your-move', 'over'].includes(document.body.dataset.phase)")
-    for name, value in options.items():
+    for name, value in options.items():  # a size: WIDTHxHEIGHT in its two boxes
         control = page.locator(f'[data-option="{name}"] input')
         for i, side in enumerate(value.split("x")):
             control.nth(i).fill(side)
-    engine = strongest(game)
     page.select_option("#engine", engine.split(":")[0])
     if ":" in engine:
         page.fill("#level", engine.split(":")[1])
@@ -94,45 +106,46 @@ def main() -> None:
     parser.add_argument("--move-time", type=float, default=5.0, help="the server's --move-time")
     parser.add_argument("--musketeers-board", default="4x4", help="the database built first")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", default="", help="comma-separated games (default: all)")
     args = parser.parse_args()
     if not 1 <= args.moves <= 50:
         parser.error("--moves: 1 to 50")
     data = Path(tempfile.mkdtemp(prefix="zermelo-reply-"))
     zermelo = Path(sys.executable).parent / "zermelo"
-    width, height = args.musketeers_board.split("x")
     subprocess.run([str(zermelo), "musketeers", "solve", "--board", args.musketeers_board,
                     "--db", str(data)], check=True, capture_output=True)
-    port = free_port()
-    server = subprocess.Popen([str(zermelo), "serve", "--port", str(port), "--db", str(data),
-                               "--move-time", str(args.move_time), "--workers", "2"])
     console = Console()
     table = Table(title=f"click to engine reply, move time {args.move_time:g} s, "
                         f"{args.moves} moves a game")
     for column in ("game", "engine", "median s", "max s", "refused"):
         table.add_column(column)
-    try:
-        wait_until_up(f"http://127.0.0.1:{port}/api/games")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(f"http://127.0.0.1:{port}/")
-            page.wait_for_function("document.body.dataset.phase !== 'loading'")
-            games = page.evaluate("games")
-            rng = random.Random(args.seed)
-            for game in games:
-                options = ({"board": f"{width}x{height}"} if game["name"] == "musketeers"
-                           else {})
-                console.print(f"{game['name']} ({strongest(game)})...")
-                times, refused = reply_times(page, game, args.moves, options, rng)
-                table.add_row(str(game["name"]), strongest(game),
+    rng = random.Random(args.seed)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        for name in args.games.split(",") if args.games else list(GAMES):
+            port = free_port()  # a fresh server: no search of the last game still running
+            server = subprocess.Popen([str(zermelo), "serve", "--port", str(port), "--db",
+                                       str(data), "--move-time", str(args.move_time),
+                                       "--workers", "2"], stderr=subprocess.DEVNULL)
+            try:
+                wait_until_up(f"http://127.0.0.1:{port}/api/games")
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(f"http://127.0.0.1:{port}/")
+                page.wait_for_function("document.body.dataset.phase !== 'loading'")
+                game = next(g for g in page.evaluate("games") if g["name"] == name)
+                options = {"board": args.musketeers_board} if name == "musketeers" else {}
+                engine = strongest(f"http://127.0.0.1:{port}", game, options)
+                console.print(f"{name} ({engine})...")
+                times, refused = reply_times(page, game, engine, args.moves, options, rng)
+                table.add_row(name, engine,
                               f"{statistics.median(times):.3f}" if times else "-",
                               f"{max(times):.3f}" if times else "-", str(refused))
-                console.print(f"{game['name']}: "
-                              f"{[round(t, 3) for t in times]}")
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(10)
+                console.print(f"{name}: {[round(t, 3) for t in times]}")
+                page.close()
+            finally:
+                server.terminate()
+                server.wait(10)
+        browser.close()
     console.print(table)
 
 
