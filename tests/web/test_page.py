@@ -203,3 +203,11 @@ def test_the_terminal_drawing_stands_in_for_a_missing_picture() -> None:
         assert plain[y][x] == "O"  # the musketeer's cell is clicked first
         assert plain[0][x] == src[0] and plain[y].split()[0] == src[1:]
     assert set(targets(svg)) == {t for p in moves(svg).values() for t in p}
+
+
+def test_tictactoe_marks_the_winning_line() -> None:
+    game = game_for("tictactoe", {})
+    state = game.parse_position("XXXOO....")
+    svg = picture(game, state, View()).svg()
+    assert svg.count('fill="#a5d6a7"') == 3
+    assert picture(game, game.parse_position("XX.OO...."), View()).svg().count("#a5d6a7") == 0

@@ -31,7 +31,7 @@ def board_picture(game: Nim, state: NimState, view: View) -> Picture:
     """A row of counters per pile, numbered on the left; a counter is a target that takes it
     and every counter right of it (hovering lights them up), the value written below it."""
     gap, row_h, left = 40.0, 62.0, 58.0
-    widest = max(max(state.piles, default=0), 1)
+    widest = max(*game.piles, *state.piles, 3)  # the start's width: the board keeps its size
     width, height = left + widest * gap + 12, len(state.piles) * row_h + 12
     picture = Picture(width, height, f"Nim piles, {status_line(game, state)}", gap)
     order = list(range(len(state.piles)))[::-1] if view.flip else range(len(state.piles))

@@ -39,7 +39,8 @@ def status_line(game: TicTacToe, state: TicTacToeState) -> str:
 
 
 def board_picture(game: TicTacToe, state: TicTacToeState, view: View) -> Picture:
-    """A grid of squares with red crosses and blue rings; each empty square is a target."""
+    """A grid of squares with red crosses and blue rings, a completed line in green; each
+    square is a target (the empty ones are played)."""
     grid = game.grid
     layout = Layout(grid.width, grid.height, flip=view.flip)
     width, height = layout.size
@@ -48,6 +49,9 @@ def board_picture(game: TicTacToe, state: TicTacToeState, view: View) -> Picture
     picture.add(*layout.coordinates([chr(ord("a") + c) for c in range(grid.width)],
                                     [str(r + 1) for r in range(grid.height)], fill="#455a64"))
     before = view.before if view.before is not None else state
+    won = 0  # the squares of every completed line
+    for stones in (state.x, state.o):
+        won |= sum((ln for ln in game.lines if stones & ln == ln), 0)
     for square in range(grid.size):
         col, row = square % grid.width, square // grid.width
         x, y = layout.corner(col, row)
@@ -56,6 +60,8 @@ def board_picture(game: TicTacToe, state: TicTacToeState, view: View) -> Picture
                        stroke_width=2)]
         if (state.x | state.o) >> square & 1 and not (before.x | before.o) >> square & 1:
             shapes.append(rect(x + 2, y + 2, unit - 4, unit - 4, class_="last", fill="#fff59d"))
+        if won >> square & 1:
+            shapes.append(rect(x + 2, y + 2, unit - 4, unit - 4, fill="#a5d6a7"))
         shapes.append(rect(x + 2, y + 2, unit - 4, unit - 4, class_="hl"))
         arm = unit * 0.26
         name = grid.name(square)
