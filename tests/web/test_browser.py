@@ -332,3 +332,21 @@ def test_an_engine_that_gives_up_hands_the_move_to_the_person(page: Page) -> Non
     click_move(page, ["b2"])  # the person plays X's move for it, then asks again
     page.wait_for_function("document.getElementById('board').dataset.position === "
                            "'....X....'")
+
+
+def test_a_musketeer_is_dragged_to_its_square(page: Page) -> None:
+    new_game(page, "musketeers", "M", "perfect", {"board": "4x4"})
+    position = page.get_attribute("#board", "data-position")
+    src, dst = next(iter(paths(page).values()))
+    ends = []
+    for name in (src, dst):
+        box = page.locator(f'#board g.target[data-target="{name}"] > rect').first.bounding_box()
+        assert box is not None
+        ends.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    page.mouse.move(*ends[0])
+    page.mouse.down()
+    page.mouse.move(*ends[1], steps=5)
+    page.mouse.up()
+    page.wait_for_function("([p]) => document.getElementById('board').dataset.position !== p",
+                           arg=[position])
+    assert page.locator("#movelist button").first.text_content() == f"{src}-{dst}"
