@@ -211,3 +211,11 @@ def test_tictactoe_marks_the_winning_line() -> None:
     svg = picture(game, state, View()).svg()
     assert svg.count('fill="#a5d6a7"') == 3
     assert picture(game, game.parse_position("XX.OO...."), View()).svg().count("#a5d6a7") == 0
+
+
+def test_connect4_rings_the_winning_line() -> None:
+    game = game_for("connect4", {})
+    won = game.parse_position("4455667")  # X: 4, 5, 6, 7 on the bottom row
+    assert picture(game, won, View()).svg().count('stroke="#ffffff" stroke-width="4"') == 4
+    assert 'stroke-width="4"' not in picture(game, game.parse_position("445566"),
+                                             View()).svg()

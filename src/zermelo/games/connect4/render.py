@@ -37,9 +37,26 @@ DISCS = ("#d32f2f", "#fdd835")
 RIMS = ("#7f0000", "#8d6e00")
 
 
+def winning_cells(game: ConnectFour, state: Position) -> int:
+    """The cells of every line of ``k`` of the last mover's stones, when the last move won."""
+    b = game.board
+    if not state.won:
+        return 0
+    stones, cells = state.current ^ state.mask, 0
+    for col in range(b.width):
+        for row in range(b.height):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                line = [(col + i * dc, row + i * dr) for i in range(b.k)]
+                if all(0 <= c < b.width and 0 <= r < b.height for c, r in line):
+                    bits = sum(1 << b.bit(c, r) for c, r in line)
+                    cells |= bits if stones & bits == bits else 0
+    return cells
+
+
 def board_picture(game: ConnectFour, state: Position, view: View) -> Picture:
-    """A blue frame of holes with red and yellow discs; each column is a target whose hover
-    shows where the next disc drops, with the column's number and room for its value below."""
+    """A blue frame of holes with red and yellow discs (a winning line ringed in white); each
+    column is a target whose hover shows where the next disc drops, with the column's number
+    and room for its value below."""
     b = game.board
     unit = 60.0
     top, frame_h = 8.0, b.height * unit
@@ -48,6 +65,7 @@ def board_picture(game: ConnectFour, state: Position, view: View) -> Picture:
     picture.add(rect(4, top - 4, b.width * unit + 8, frame_h + 8, rx=12, fill="#1565c0"))
     first = state.current if state.count % 2 == 0 else state.current ^ state.mask
     before = view.before.mask if view.before is not None else state.mask
+    won = winning_cells(game, state)
     mover = game.to_move(state)
     for col in range(b.width):
         x = 8 + (b.width - 1 - col if view.flip else col) * unit
@@ -64,6 +82,9 @@ def board_picture(game: ConnectFour, state: Position, view: View) -> Picture:
             owner = 0 if first & bit else 1
             shapes.append(circle(cx, cy, unit * 0.39, fill=DISCS[owner], stroke=RIMS[owner],
                                  stroke_width=2))
+            if won & bit:
+                shapes.append(circle(cx, cy, unit * 0.3, fill="none", stroke="#ffffff",
+                                     stroke_width=4))
             if not before & bit:
                 shapes.append(circle(cx, cy, unit * 0.12, class_="last", fill="#ffffff",
                                      stroke="#263238", stroke_width=3))

@@ -33,7 +33,7 @@ def board_picture(game: Nim, state: NimState, view: View) -> Picture:
     gap, row_h, left = 40.0, 62.0, 58.0
     widest = max(*game.piles, *state.piles, 3)  # the start's width: the board keeps its size
     width, height = left + widest * gap + 12, len(state.piles) * row_h + 12
-    picture = Picture(width, height, f"Nim piles, {status_line(game, state)}", gap)
+    picture = Picture(width, height, f"Nim piles, {status_line(game, state)}", 60)
     order = list(range(len(state.piles)))[::-1] if view.flip else range(len(state.piles))
     for place, pile in enumerate(order):
         size = state.piles[pile]
