@@ -91,6 +91,8 @@ def test_tokens_are_secret_and_turns_are_kept() -> None:
     assert sessions.view(tokens["B"])["moves"] == ["call", "fold"]
     with pytest.raises(OptionError):
         sessions.open(game, [0], {}, 1.0)  # seat B has nobody
+    with pytest.raises(OptionError):
+        sessions.open(game, [], {0: first_legal, 1: first_legal}, 1.0)  # nobody to answer
 
 
 def test_tables_are_bounded_in_number_and_lifetime() -> None:

@@ -115,8 +115,9 @@ class Sessions:
         """A new table of ``game`` from its start: a token for each seat in ``people`` (by
         player letter), ``engines`` playing the others; they move at once if it is their
         turn. :class:`Busy` when every place is taken."""
-        if sorted([*people, *engines]) != list(range(game.info.num_players)):
-            raise OptionError("seats: every seat needs exactly one player, a person or an engine")
+        if sorted([*people, *engines]) != list(range(game.info.num_players)) or not people:
+            raise OptionError("seats: every seat needs exactly one player, a person or an "
+                              "engine, and one seat at least a person")
         table = Table(game, game.initial_state(), dict(engines), seconds, random.Random(seed))
         with self.lock:
             self._forget_old()
