@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -173,3 +174,31 @@ def test_an_error_echoing_a_huge_input_stays_one_short_line(cli: CliRunner) -> N
     assert result.code == 2
     assert len(result.err.strip()) <= 300 and "\n" not in result.err.strip()
 
+
+
+def test_a_file_the_user_named_is_bad_input_but_other_os_errors_are_bugs(
+        cli: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = cli("connect4", "solve", "--board", "4x4", "--book", str(tmp_path / "none.npz"),
+                 "1")
+    assert result.code == 2 and result.err.startswith("zermelo: ")
+    assert "none.npz" in result.err and "internal error" not in result.err
+
+    def broken(*args: object) -> None:
+        raise OSError(28, "No space left on device")  # no file of the user's named
+
+    monkeypatch.setattr("zermelo.games.nim.rules.Nim.legal_moves", broken)
+    result = cli("solve", "nim", "1", "2")
+    assert result.code == 1
+    assert result.err == ("zermelo: internal error: OSError: [Errno 28] No space left on "
+                          "device, please report\n")
+
+
+def test_output_to_a_closed_pipe_ends_quietly() -> None:
+    script = ("import sys; from zermelo.cli.main import main; "
+              "sys.argv = ['zermelo']; main(['games'])")
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader goes away before anything is written
+    assert process.wait(timeout=120) == 1
+    assert process.stderr.read() == b""

@@ -6,7 +6,7 @@ import os
 import pkgutil
 import sys
 from importlib import import_module
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -56,10 +56,18 @@ def one_line(message: str) -> str:
     return line if len(line) <= MAX_MESSAGE else line[:MAX_MESSAGE - 3] + "..."
 
 
+def internal(error: BaseException) -> NoReturn:
+    """Report a bug in one line and exit with status 1."""
+    detail = " ".join(str(error).split())[:200]
+    print(f"zermelo: internal error: {type(error).__name__}: {detail}, please report",
+          file=sys.stderr)
+    sys.exit(1)
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Run the command line; bad input (a :class:`ZermeloError`, or a file that cannot be read
-    or written) prints one line on stderr and exits with status 2. Any other exception is a
-    bug: one line asking to report it, status 1.
+    """Run the command line; bad input (a :class:`ZermeloError`, or a file the user named that
+    cannot be read or written) prints one line on stderr and exits with status 2. Any other
+    exception is a bug: one line asking to report it, status 1.
 
     Set ``ZERMELO_DEBUG=1`` to see the traceback of an error instead.
     """
@@ -75,9 +83,14 @@ def main(argv: list[str] | None = None) -> None:
     except (typer.Abort, KeyboardInterrupt):
         print("zermelo: aborted", file=sys.stderr)
         sys.exit(130)
+    except BrokenPipeError:  # the reader of the output went away: status 1 and nothing to say,
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # as rich's console does
+        sys.exit(1)
     except (ZermeloError, OSError) as error:
         if os.environ.get("ZERMELO_DEBUG"):
             raise
+        if isinstance(error, OSError) and error.filename is None:
+            internal(error)  # not a file of the user's: a bug
         message = str(error)
         print(one_line(message if message.startswith("zermelo") else f"zermelo: {message}"),
               file=sys.stderr)
@@ -85,9 +98,6 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as error:  # a bug, not bad input
         if os.environ.get("ZERMELO_DEBUG"):
             raise
-        detail = " ".join(str(error).split())[:200]
-        print(f"zermelo: internal error: {type(error).__name__}: {detail}, please report",
-              file=sys.stderr)
-        sys.exit(1)
+        internal(error)
     if isinstance(result, int):
         sys.exit(result)
