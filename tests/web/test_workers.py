@@ -59,3 +59,15 @@ def test_the_server_answers_engine_moves_from_its_workers(db_root: Path) -> None
         early = client.post("/api/tictactoe/engine", json={"engine": "random",
                                                            "position": "XX"})
         assert early.status_code == 400  # refused before any worker is asked
+
+
+def test_a_worker_that_dies_is_a_server_error_not_a_busy_server() -> None:
+    import os
+
+    pool = Pool(1)
+    try:
+        with pytest.raises(RuntimeError, match="a worker process died"):
+            pool.run(60, os._exit, 3)
+        assert pool.run(60, pow, 2, 5) == 32  # a fresh worker
+    finally:
+        pool.close()

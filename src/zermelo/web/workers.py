@@ -38,6 +38,9 @@ class Pool:
         self.slots = threading.BoundedSemaphore(2 * workers)
         self.lock = threading.Lock()
         self.executor = self._start()
+        self.restarts = 0
+        """How many times the pool was replaced (a worker that dies while the count stays is a
+        crash, not a stop)."""
 
     def _start(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
@@ -50,11 +53,17 @@ class Pool:
         try:
             with self.lock:
                 future: Future[Any] = self.executor.submit(task, *args)
+                restarts = self.restarts
             try:
                 return future.result(timeout=seconds)
-            except (FutureTimeout, BrokenProcessPool):
+            except FutureTimeout:
                 self.restart()
                 raise Busy(f"no answer within {seconds:.0f} s: the search was stopped") from None
+            except BrokenProcessPool:
+                if self.restarts != restarts:  # stopped with a pool replaced for another task
+                    raise Busy("the search was stopped with others, try again") from None
+                self.restart()
+                raise RuntimeError("a worker process died during the request") from None
         finally:
             self.slots.release()
 
@@ -62,6 +71,7 @@ class Pool:
         """End every worker (and what it computes) and start a fresh pool."""
         with self.lock:
             old, self.executor = self.executor, self._start()
+            self.restarts += 1
         for process in list(getattr(old, "_processes", {}).values()):
             process.kill()
         old.shutdown(wait=False, cancel_futures=True)
