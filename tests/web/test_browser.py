@@ -157,7 +157,8 @@ def play_out(page: Page, name: str, by_keyboard: bool, rng: random.Random,
     while wait_for_turn(page) == "your-move" and played < MAX_MOVES:
         if shot is not None and played == 2:
             page.wait_for_function("document.getElementById('analysis-card').hidden || "
-                                   "document.getElementById('verdict').textContent !== ''")
+                                   "!['', 'Analysing…'].includes("
+                                   "document.getElementById('verdict').textContent)")
             screenshot(page, shot)
         position = page.get_attribute("#board", "data-position")
         offered = paths(page)
