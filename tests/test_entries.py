@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from tests.conftest import CliRunner
 from zermelo.core.entry import GameEntry, load
 from zermelo.engines import engines_for
 from zermelo.games.registry import GAMES
@@ -34,3 +37,27 @@ def test_defaults_build_the_standard_variant_and_name_listed_engines(entry: Game
         assert spec.parse_level(None) == spec.default_level
         if spec.level is not None and spec.max_level is not None:
             assert spec.parse_level(str(spec.max_level)) == spec.max_level
+
+
+SMALL = {"musketeers": ["-o", "board=3x4"], "connect4": ["-o", "board=4x4", "-o", "k=3"],
+         "nim": ["1", "2", "3"], "tictactoe": ["-o", "board=3x3"], "pig": ["-o", "goal=10"],
+         "morris": ["-o", "board=three", "--depth", "3"], "turtles": ["--iterations", "30"]}
+"""Small variants, so that each game's default algorithm answers in seconds."""
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_is_solved_by_its_default_algorithm(cli: CliRunner, name: str) -> None:
+    """``zermelo solve GAME`` picks an algorithm that plays the game (alpha-beta is no search
+    for hidden information) and answers in one JSON line."""
+    result = cli("solve", name, *SMALL.get(name, []), "--seconds", "60", "--json")
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)
+    assert answer["game"] == name and isinstance(answer["value"], float)
+
+
+def test_a_games_own_algorithm_keeps_to_the_budget_and_is_listed(cli: CliRunner) -> None:
+    result = cli("solve", "pig", "--seconds", "0.01")  # value iteration over 505,000 states
+    assert result.code == 2
+    assert result.err.startswith("zermelo: budget exhausted: value iteration used up its budget")
+    result = cli("solve", "pig", "-a", "nosuch")
+    assert result.code == 2 and "(known: value-iteration, minimax," in result.err

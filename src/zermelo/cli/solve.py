@@ -9,10 +9,10 @@ import typer
 from rich.table import Table
 
 from zermelo.cli.common import JsonOpt, OptionOpt, console, parse_options, read_position
-from zermelo.core.errors import InvalidPositionError, OptionError
+from zermelo.core.errors import InvalidPositionError, OptionError, UnknownNameError
 from zermelo.core.value import Kind, Value
-from zermelo.games.registry import AnyGame, get_game
-from zermelo.search.algorithms import ALGORITHMS, get_algorithm, search
+from zermelo.games.registry import AnyGame, GameEntry, get_game
+from zermelo.search.algorithms import ALGORITHMS, get_algorithm, plays, search
 from zermelo.search.base import Budget, SearchResult, budget, outcome_of
 
 AlgorithmOpt = Annotated[str | None, typer.Option(
@@ -44,7 +44,7 @@ def load_position(game: AnyGame, text: str | None) -> Any:
 def value_word(game: AnyGame, result: SearchResult[Any]) -> str:
     """``win``/``draw``/``loss`` for an exact value at the ends or middle of the range."""
     if not result.exact:
-        return "estimate" if result.algorithm == "mcts" else f"depth {result.depth} estimate"
+        return "estimate" if result.depth is None else f"depth {result.depth} estimate"
     info = game.info
     if result.value >= info.max_return:
         return "win"
@@ -64,6 +64,15 @@ def outcome_fields(outcome: Value | None) -> dict[str, Any]:
     if outcome.kind is Kind.PROBABILITY:
         fields["win_probability"] = outcome.amount
     return fields
+
+
+def default_algorithm(entry: GameEntry, game: AnyGame) -> str:
+    """The entry's default algorithm when it can play ``game``, else the first search that
+    can (a game with hidden information, say, is no game for alpha-beta)."""
+    name = entry.default_algorithm
+    if entry.algorithm(name) is not None or plays(get_algorithm(name), game.info):
+        return name
+    return next(a.name for a in ALGORITHMS.values() if plays(a, game.info))
 
 
 def line_text(game: AnyGame, state: Any, moves: tuple[Any, ...]) -> list[str]:
@@ -93,13 +102,17 @@ def solve(
     """Search a position: value from the side to move's view (1 win, 0 draw, -1 loss, the
     game's own score, or a win probability), best move, principal line and statistics."""
     entry = get_game(game_name)
-    name = algorithm or entry.default_algorithm
+    game = entry.game(parse_options(option))
+    name = algorithm or default_algorithm(entry, game)
     own = entry.algorithm(name)
     if own is None:
-        get_algorithm(name)
+        try:
+            get_algorithm(name)
+        except UnknownNameError:
+            names = ", ".join([*(a.name for a in entry.algorithms), *ALGORITHMS])
+            raise UnknownNameError(f"no algorithm {name[:40]!r} (known: {names})") from None
     elif depth is not None:
         raise OptionError(f"{name} takes no depth limit")
-    game = entry.game(parse_options(option))
     state = load_position(game, " ".join(position) if position else None)
     with budget(Budget(nodes, seconds)):
         result: SearchResult[Any] = (

@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit
 
 from zermelo.core.errors import OptionError
+from zermelo.search.base import BudgetExhausted, out_of_budget
 
 NO_STATE = -1
 """``target`` of an outcome that ends the search with ``constant`` as its value."""
@@ -100,13 +101,25 @@ def _sweeps(move_start: np.ndarray, outcome_start: np.ndarray, target: np.ndarra
 
 def iterate(space: Space, tolerance: float = 1e-12, max_sweeps: int = MAX_SWEEPS) -> Solution:
     """Iterate to the fixed point; :class:`OptionError` when ``max_sweeps`` do not get every
-    change below ``tolerance`` (compiled)."""
+    change below ``tolerance`` (compiled). The current search budget is checked every
+    ``BUDGET_SWEEPS`` sweeps, a node being one state's update (:class:`BudgetExhausted`)."""
     values = np.zeros(space.states)
     best = np.zeros(space.states, np.int64)
-    sweeps, change = _sweeps(space.move_start, space.outcome_start, space.target,
-                             space.probability, space.flip, space.constant, values, best,
-                             tolerance, max_sweeps)
-    return _checked(Solution(values, best, sweeps, change), tolerance, max_sweeps)
+    done = 0
+    while True:
+        sweeps, change = _sweeps(space.move_start, space.outcome_start, space.target,
+                                 space.probability, space.flip, space.constant, values, best,
+                                 tolerance, min(BUDGET_SWEEPS, max_sweeps - done))
+        done += sweeps
+        if change <= tolerance or done >= max_sweeps:
+            return _checked(Solution(values, best, done, change), tolerance, max_sweeps)
+        if out_of_budget(done * space.states):
+            raise BudgetExhausted(f"value iteration used up its budget (time or nodes) after "
+                                  f"{done} sweeps of {space.states:,} states")
+
+
+BUDGET_SWEEPS = 4
+"""Sweeps between two looks at the search budget."""
 
 
 def iterate_reference(space: Space, tolerance: float = 1e-12,
