@@ -55,7 +55,7 @@ def test_a_game_s_own_engines_are_not_offered_to_other_games() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@pytest.mark.parametrize("spec", ["random", "alphabeta:2", "mcts:30"])
+@pytest.mark.parametrize("spec", ["random", "alphabeta:2", "mcts:30", "ismcts:30", "pimc:12"])
 @pytest.mark.parametrize("side", [0, 1])
 def test_search_engines_play_legal_moves_on_every_game(name: str, spec: str, side: int) -> None:
     game = GAMES[name].game()

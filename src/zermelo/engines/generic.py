@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from zermelo.core.entry import AnyGame
-from zermelo.core.game import Chance
+from zermelo.core.game import Chance, Information
 from zermelo.search.algorithms import get_algorithm, plays
 from zermelo.search.players import Player, RandomPlayer, SearchPlayer
 
@@ -49,14 +49,24 @@ def _many_players(game: AnyGame) -> bool:
     return game.info.num_players > 2
 
 
+def _hidden(game: AnyGame) -> bool:
+    return game.info.information is Information.IMPERFECT
+
+
 alphabeta_engine, alphabeta_supports = _to_depth("alphabeta-tt")
 expectimax_engine, expectimax_supports = _to_depth("expectimax", _with_chance)
 maxn_engine, maxn_supports = _to_depth("maxn", _many_players)
 paranoid_engine, paranoid_supports = _to_depth("paranoid", _many_players)
-mcts_supports = _supports("mcts")
+def _sampling(algorithm: str, useful: Check = lambda game: True) -> tuple[Factory, Check]:
+    """The engine that plays the best move of ``algorithm`` after ``level`` iterations."""
+
+    def create(game: AnyGame, level: int | None, seed: int | None, data: Path | None
+               ) -> Player:
+        return SearchPlayer(algorithm, iterations=level or 1, seed=0 if seed is None else seed)
+
+    return create, _supports(algorithm, useful)
 
 
-def mcts_engine(game: AnyGame, level: int | None, seed: int | None,
-                data: Path | None) -> Player:
-    """UCT with ``level`` simulations a move."""
-    return SearchPlayer("mcts", iterations=level or 1, seed=0 if seed is None else seed)
+mcts_engine, mcts_supports = _sampling("mcts")
+ismcts_engine, ismcts_supports = _sampling("ismcts", _hidden)
+pimc_engine, pimc_supports = _sampling("pimc", _hidden)

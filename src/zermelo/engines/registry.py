@@ -31,6 +31,12 @@ GENERIC: tuple[EngineSpec, ...] = (
                f"{_GENERIC}:paranoid_supports"),
     EngineSpec("mcts", "UCT Monte Carlo tree search", f"{_GENERIC}:mcts_engine",
                "simulations", 1000, 1, 10_000_000, f"{_GENERIC}:mcts_supports"),
+    EngineSpec("ismcts", "information-set MCTS: one tree over what the side to move has seen, "
+               "played out in sampled determinisations", f"{_GENERIC}:ismcts_engine",
+               "iterations", 1000, 1, 10_000_000, f"{_GENERIC}:ismcts_supports"),
+    EngineSpec("pimc", "perfect-information Monte Carlo: every move played out in sampled "
+               "determinisations, averaged", f"{_GENERIC}:pimc_engine", "iterations", 1000, 1,
+               10_000_000, f"{_GENERIC}:pimc_supports"),
 )
 """Engines every game may use, each refused by a game its search cannot handle."""
 
