@@ -15,15 +15,27 @@ MAX_EMPTY = 12
 
 
 def value_of(game: TicTacToe, state: TicTacToeState) -> Value:
-    """Who wins ``state`` with perfect play, or a draw."""
+    """Who wins ``state`` with perfect play and in how many plies (the winner winning as soon
+    and the loser losing as late as they can), or a draw."""
     players = game.info.players
     mover = game.to_move(state)
+    if game.is_terminal(state):
+        winner = game.winner(state)
+        return Value.draw(0) if winner is None else Value.win(players[winner], 0)
     value = alphabeta_tt(game, state).value
-    if value > 0:
-        return Value.win(players[mover])
-    if value < 0:
-        return Value.loss(players, mover)
-    return Value.draw()
+    if value == 0:
+        return Value.draw()
+    plies = plies_to_end(game, state)
+    return Value.win(players[mover], plies) if value > 0 else Value.loss(players, mover, plies)
+
+
+def plies_to_end(game: TicTacToe, state: TicTacToeState) -> int:
+    """The length of a won or lost game under perfect play: the smallest depth to which
+    alpha-beta proves the result (a search cut off at its depth scores the horizon 0, so a
+    win it proves is forced within that many plies)."""
+    empty = game.size - (state.x | state.o).bit_count()
+    return next(d for d in range(1, empty + 1)
+                if abs(alphabeta_tt(game, state, depth=d, iterative=False).value) >= 1)
 
 
 def analysis(game: TicTacToe, state: TicTacToeState, data: Path | None = None) -> Analysis:
