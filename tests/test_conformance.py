@@ -120,6 +120,22 @@ def test_notation_round_trips(game: AnyGame) -> None:
 
 
 @pytest.mark.parametrize("game", GAME_PARAMS)
+def test_chance_refuses_outcomes_that_cannot_happen(game: AnyGame) -> None:
+    """At a chance node a player's move or an unknown outcome is refused, one line each."""
+    decisions = {m for s in _decision_states(game, range(3)) for m in game.legal_moves(s)}
+    for seed in range(3):
+        for state in _playout_states(game, seed):
+            if game.to_move(state) != CHANCE or game.is_terminal(state):
+                continue
+            for move in sorted(decisions, key=repr)[:6]:
+                if game.is_legal(state, move):
+                    continue  # a move that is also an outcome here
+                with pytest.raises(IllegalMoveError) as caught:
+                    game.play(state, move)
+                assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("game", GAME_PARAMS)
 def test_apply_equals_play_on_every_legal_move(game: AnyGame) -> None:
     for state in _decision_states(game, range(3)):
         for move in game.legal_moves(state):
@@ -149,15 +165,24 @@ def test_play_refuses_moves_that_are_not_legal(game: AnyGame) -> None:
 
 @pytest.mark.parametrize("game", GAME_PARAMS)
 def test_observations_are_hashable_and_follow_the_state(game: AnyGame) -> None:
+    """A player's information key decides what that player may do: two states the mover
+    cannot tell apart have the same legal moves (a search keyed by information sets relies
+    on it); a perfect-information observation is the whole state."""
+    moves_by_key: dict[Any, list[Any]] = {}
     for seed in range(5):
         for state in _playout_states(game, seed):
             for player in range(game.info.num_players):
                 seen = game.observation(state, player)
-                assert hash(seen) == hash(game.observation(state, player))
+                assert seen == game.observation(state, player)
+                hash(seen)
                 assert isinstance(game.observation_text(state, player), str)
-                assert game.information_key(state, player) is not None
                 if game.info.information is Information.PERFECT:
                     assert game.resample(state, player, random.Random(0)) == state
+            mover = game.to_move(state)
+            if mover >= 0 and not game.is_terminal(state):
+                key = (mover, game.information_key(state, mover))
+                moves = sorted(map(repr, game.legal_moves(state)))
+                assert moves_by_key.setdefault(key, moves) == moves
     with pytest.raises(GameNotSupportedError):
         game.observation(game.initial_state(), game.info.num_players)
 

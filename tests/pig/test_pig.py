@@ -77,11 +77,17 @@ def test_facts_of_optimal_play() -> None:
     assert best_moves(game, game.parse_position("B 30 99 1")) == [HOLD]
     # far behind, a small turn total is rolled on
     assert best_moves(game, game.parse_position("A 0 90 5")) == [ROLL]
-    # the probabilities of the two players at the start of a turn sum to more than 0 and less
-    # than 2, and the first player's edge is the same for A and B
-    a, b = (solved.win_probability(game, game.parse_position(t)) for t in ("A 0 0 0",
-                                                                            "B 0 0 0"))
-    assert a == pytest.approx(b)
+    # the table is a fixed point of the rules: a roll's worth is the mean over the faces (a 1
+    # hands the turn over with nothing), the best of roll and hold is the position's worth
+    def worth(text: str) -> float:
+        return solved.win_probability(game, game.parse_position(text))
+
+    for mine, theirs, turn in [(0, 0, 0), (37, 52, 12), (90, 95, 4), (60, 20, 30)]:
+        roll = (1 - worth(f"B {mine} {theirs} 0")) / 6 + sum(
+            worth(f"A {mine} {theirs} {turn + face}") if mine + turn + face < 100 else 1.0
+            for face in range(2, 7)) / 6
+        hold = 1 - worth(f"B {mine + turn} {theirs} 0") if turn else 0.0
+        assert worth(f"A {mine} {theirs} {turn}") == pytest.approx(max(roll, hold), abs=1e-9)
 
 
 def test_rules_and_notation() -> None:

@@ -1,6 +1,6 @@
 """Pig, a dice game whose graph has cycles: expectimax (to a depth limit) and MCTS play it
-through the protocol and beat random play. Run on the small Pig of these tests and, once it is
-installed, on the game package's."""
+through the protocol and beat random play. Run on the small Pig of these tests and on the game
+package's."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 
 from zermelo.core.errors import OptionError
 from zermelo.core.game import Game
+from zermelo.games.pig import Pig
 from zermelo.search import Player, RandomPlayer, SearchPlayer, expectimax, play_match
 
 from .small_games import MiniPig
@@ -21,8 +22,7 @@ AnyGame = Game[Any, Any]
 
 def package_pig() -> AnyGame:
     """The game package's Pig to 10 points."""
-    rules = pytest.importorskip("zermelo.games.pig.rules")
-    game: AnyGame = rules.Pig(goal=10)
+    game: AnyGame = Pig(goal=10)
     return game
 
 
