@@ -15,7 +15,6 @@ from zermelo.core.game import (
     GameInfo,
     Information,
     Utility,
-    require,
 )
 
 __all__ = [
@@ -31,5 +30,4 @@ __all__ = [
     "UnknownNameError",
     "Utility",
     "ZermeloError",
-    "require",
 ]

@@ -7,8 +7,8 @@ move with its :class:`~zermelo.core.value.Value`) and its own exact algorithms. 
 entries only; they never name a game.
 
 Parts are given as references ``"package.module:function"`` and imported on first use, so that
-listing the games loads no rules, kernels or databases, and so that a rules package can name
-the solvers that sit beside it without importing them.
+listing the games loads no solver, database or book, and so that a rules package can name the
+solvers that sit beside it without importing them.
 """
 
 from __future__ import annotations

@@ -8,8 +8,9 @@ a state: they call the methods below, in the spirit of AIMA's ``Game``
 ``to_move`` -> :meth:`Game.to_move`).
 
 Properties an algorithm may depend on are declared as data in :class:`GameInfo`
-(players, chance, information, utility), as OpenSpiel does; an algorithm calls
-:func:`require` and refuses a game it cannot handle with :class:`GameNotSupportedError`.
+(players, chance, information, utility), as OpenSpiel does; an algorithm checks them
+(``zermelo.search.base.Supports``) and refuses a game it cannot handle with
+:class:`GameNotSupportedError`.
 
 Notation lives at the edges: moves are whatever hashable value the game finds convenient
 (ints, small tuples); :meth:`Game.parse_move` and :meth:`Game.format_move` translate to and
@@ -103,31 +104,6 @@ class GameInfo:
     def name_of(self, player: int) -> str:
         """Player ``player``'s name in words."""
         return (self.player_names or self.players)[player]
-
-
-def require(
-    game: Game[S, M],
-    *,
-    algorithm: str,
-    num_players: int | None = None,
-    chance: Chance | None = None,
-    information: Information | None = None,
-    utility: Sequence[Utility] | None = None,
-) -> None:
-    """Raise :class:`GameNotSupportedError` unless ``game`` has the stated properties."""
-    info = game.info
-    problems = []
-    if num_players is not None and info.num_players != num_players:
-        problems.append(f"{info.num_players} players, needs {num_players}")
-    if chance is not None and info.chance != chance:
-        problems.append(f"{info.chance.value}, needs {chance.value}")
-    if information is not None and info.information != information:
-        problems.append(f"{info.information.value} information, needs {information.value}")
-    if utility is not None and info.utility not in utility:
-        needs = " or ".join(u.value for u in utility)
-        problems.append(f"{info.utility.value}, needs {needs}")
-    if problems:
-        raise GameNotSupportedError(f"{algorithm} cannot play {info.title}: {'; '.join(problems)}")
 
 
 class Game(ABC, Generic[S, M]):
