@@ -259,7 +259,13 @@ def test_cli_solve_analyze_batch_line_stats_verify(cli: CliRunner, tmp_path: Pat
     verified = cli("musketeers", "verify", "--db", db)
     assert verified.code == 0 and verified.out.startswith("ok: 8 tables")
     missing = cli("musketeers", "analyze", "--db", str(tmp_path / "none"), position)
-    assert missing.code == 2 and "build it with 'zermelo musketeers solve'" in missing.err
+    assert missing.code == 2
+    assert missing.err.rstrip().endswith(
+        f"build it with 'zermelo musketeers solve --db {tmp_path / 'none'}'")
+    small = cli("musketeers", "analyze", "--board", "4x4", "--musketeers", "2", "--db",
+                str(tmp_path), "M O... .O.. .... XXXX")
+    assert small.err.rstrip().endswith(
+        f"build it with 'zermelo musketeers solve --board 4x4 --musketeers 2 --db {tmp_path}'")
 
 
 def test_cli_stats_json(cli: CliRunner, tmp_path: Path) -> None:

@@ -108,6 +108,18 @@ class LayerStats:
     longest_enemy_win: int | None
 
 
+def build_command(variant: Variant, root: Path | None = None) -> str:
+    """The command that builds the database of ``variant`` under ``root``."""
+    words = ["zermelo musketeers solve"]
+    if (variant.width, variant.height) != (5, 5):
+        words.append(f"--board {variant.width}x{variant.height}")
+    if variant.musketeers != 3:
+        words.append(f"--musketeers {variant.musketeers}")
+    if root is not None:
+        words.append(f"--db {root}")
+    return " ".join(words)
+
+
 class Database:
     """Results of every position of a variant, read through memory maps."""
 
@@ -148,7 +160,7 @@ class Database:
         if not store.exists:
             raise DatabaseError(
                 f"no {variant.width}x{variant.height} database with {variant.musketeers} "
-                f"musketeers in {store.path}: build it with 'zermelo musketeers solve'")
+                f"musketeers in {store.path}: build it with '{build_command(variant, root)}'")
         return cls(store, Indexing(variant))
 
     @classmethod
