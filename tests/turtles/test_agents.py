@@ -10,10 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from zermelo.cli.main import app
+from zermelo.cli.play import make_engine
 from zermelo.core.errors import OptionError, UnknownNameError
 from zermelo.core.game import CHANCE
 from zermelo.games.turtles import Turtles, TurtleState, Variant
-from zermelo.solvers.turtles.agents import AGENTS, decide, make_agent
+from zermelo.solvers.turtles.agents import AGENTS, as_engine, decide, make_agent
 from zermelo.solvers.turtles.arena import play_cell, play_cells, table_agents, wilson
 from zermelo.solvers.turtles.strategies import Strategy
 
@@ -109,6 +110,19 @@ def test_unknown_agents_and_bad_parameters_are_refused() -> None:
         with pytest.raises(OptionError):
             make_agent(bad, game)
     assert make_agent("d", game).name == "dummy" and set(AGENTS) >= {"f", "e", "h", "dummy"}
+
+
+@pytest.mark.parametrize(("engine", "letter"), [("hybrid", "H"), ("fast", "F"),
+                                                  ("efficient", "E"), ("dummy", "D")])
+def test_the_engines_words_are_the_papers_letters(engine: str, letter: str) -> None:
+    """The game's engines (``zermelo play --engine hybrid``) and the arena's letters name the
+    same agents: with one seed they choose the same plays."""
+    game = Turtles(Variant(players=3))
+    player = make_engine(engine, game, seed=7)
+    twin = as_engine(game, letter, seed=7)
+    assert player is not None and make_agent(engine, game).name == make_agent(letter, game).name
+    states = decision_states(game, range(3))
+    assert [player(game, s) for s in states] == [twin(game, s) for s in states]
 
 
 def test_wilson_intervals() -> None:

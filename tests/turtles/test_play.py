@@ -24,7 +24,7 @@ def test_a_person_sees_only_their_own_view_until_the_end() -> None:
         state = terminal.state
         return game.format_move(state, game.legal_moves(state)[0])
 
-    terminal = TerminalGame(entry, game, {0}, make_engine("h", game, seed=1), read=read,
+    terminal = TerminalGame(entry, game, {0}, make_engine("hybrid", game, seed=1), read=read,
                             out=Console(file=out, width=100), seed=4)
     terminal.run()
     text = out.getvalue()

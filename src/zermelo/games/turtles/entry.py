@@ -28,14 +28,15 @@ ENTRY = GameEntry(
     render="zermelo.games.turtles.render:board_text",
     status="zermelo.games.turtles.render:status_line",
     engines=(
-        EngineSpec("h", "the paper's hybrid strategy: fast when leading, efficient-smart "
-                   "when trailing", f"{_AGENTS}:hybrid_engine"),
-        EngineSpec("f", "the paper's fast strategy: move one's own turtle forward",
+        EngineSpec("hybrid", "the paper's hybrid strategy H: fast when leading, "
+                   "efficient-smart when trailing", f"{_AGENTS}:hybrid_engine"),
+        EngineSpec("fast", "the paper's fast strategy F: move one's own turtle forward",
                    f"{_AGENTS}:fast_engine"),
-        EngineSpec("e", "the paper's efficient-smart strategy: hold the others back",
-                   f"{_AGENTS}:efficient_engine"),
-        EngineSpec("dummy", "a uniformly random legal card", f"{_AGENTS}:dummy_engine"),
+        EngineSpec("efficient", "the paper's efficient-smart strategy E: hold the others "
+                   "back", f"{_AGENTS}:efficient_engine"),
+        EngineSpec("dummy", "the paper's dummy strategy D: a uniformly random legal card",
+                   f"{_AGENTS}:dummy_engine"),
     ),
-    default_engine="h",
-    hint_engine="h",
+    default_engine="hybrid",
+    hint_engine="hybrid",
 )

@@ -104,8 +104,9 @@ AGENT_SPECS: tuple[AgentSpec, ...] = (
               _MONTE_CARLO),
 )
 """Every agent by name; searches add their own specs here, one line each."""
-ALIASES = {"d": "dummy"}
-"""Other names of agents (the paper calls the dummy D)."""
+ALIASES = {"d": "dummy", "fast": "f", "efficient": "e", "hybrid": "h"}
+"""Other names of agents: the paper's letter D for the dummy, and the words that the game's
+engines are called for the paper's F, E and H."""
 AGENTS: dict[str, AgentSpec] = {spec.name.lower(): spec for spec in AGENT_SPECS}
 
 
