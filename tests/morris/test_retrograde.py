@@ -8,10 +8,13 @@ import random
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 from typing import cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import CliRunner
 from tests.solve.test_retrograde import oracle
@@ -213,3 +216,29 @@ def test_bad_solve_and_analyze_requests_print_one_line(cli: CliRunner, args: tup
     result = cli(*args)
     assert result.code == 2
     assert error in result.err and len(result.err.strip().splitlines()) == 1
+
+
+@cache
+def endgame_plan(board: str) -> MorrisPlan:
+    """The 4-vs-4 endgame plan of ``board`` (its indexing), made once."""
+    return MorrisPlan(Geometry.of(board), "endgame-4")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["standard", "variant23", "six"]), st.integers(0, 2**32 - 1))
+def test_symmetric_positions_share_an_entry_and_entries_decode_back(board: str,
+                                                                     seed: int) -> None:
+    plan = endgame_plan(board)
+    rng = random.Random(seed)
+    m, o = rng.randint(3, 4), rng.randint(3, 4)
+    points = rng.sample(range(plan.geometry.points), m + o)
+    mover, opp = sum(1 << p for p in points[:m]), sum(1 << p for p in points[m:])
+    index = plan.ix.locate(mover, opp)
+    assert 0 <= index < plan.ix.slice_size((m, o, 0, 0))
+    images = [tuple(sum(1 << perm[p] for p in range(64) if s >> p & 1) for s in (mover, opp))
+              for perm in plan.geometry.board.symmetries]
+    if sum(image[0] == mover for image in images) == 1:  # no symmetry keeps the mover's set
+        assert {plan.ix.locate(*image) for image in images} == {index}
+    back = plan.ix.position((m, o, 0, 0), index)
+    assert plan.ix.locate(*back) == index
+    assert back in images
