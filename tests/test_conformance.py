@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Hashable
 from typing import Any
 
 import pytest
@@ -217,29 +217,32 @@ def chi2_exceeds(chi2: float, df: int) -> bool:
 
 
 def resampling_problems(game: AnyGame, pairs: list[tuple[Any, Any, int]],
-                        hidden: Callable[[Any], Any], draws: int = 2000) -> list[str]:
+                        draws: int = 2000) -> list[str]:
     """What is wrong with ``game.resample`` on ``pairs`` of states that ``player`` cannot tell
-    apart but whose hidden parts differ: the observation must be kept, and the hidden parts
-    drawn from the two states must follow one distribution (a chi-square test of homogeneity
-    at p = 1e-4)."""
+    apart but whose hidden parts differ: the observation must be kept, and each hidden part
+    (:meth:`~zermelo.core.game.Game.hidden_parts`) drawn from the two states must follow one
+    distribution (a chi-square test of homogeneity at p = 1e-4 per part)."""
+    parts_of = game.hidden_parts
     problems = []
     rng = random.Random(1)
     for first, second, player in pairs:
         assert game.observation(first, player) == game.observation(second, player)
-        assert hidden(first) != hidden(second)
-        counts = []
+        assert parts_of(first, player) != parts_of(second, player)
+        counts: list[list[Counter[Hashable]]] = []
         for state in (first, second):
             drawn = [game.resample(state, player, rng) for _ in range(draws)]
             if any(game.observation(d, player) != game.observation(state, player)
                    for d in drawn):
                 problems.append("a resampled state changes the observation")
-            counts.append(Counter(hidden(d) for d in drawn))
-        values = set(counts[0]) | set(counts[1])
-        chi2 = sum((count[v] - (counts[0][v] + counts[1][v]) / 2) ** 2
-                   / ((counts[0][v] + counts[1][v]) / 2) for v in values for count in counts)
-        if chi2_exceeds(chi2, len(values) - 1):
-            problems.append(f"the resampled hidden part depends on the true one "
-                            f"(chi-square {chi2:.1f} over {len(values)} values)")
+            counts.append([Counter(parts) for parts in
+                           zip(*(parts_of(d, player) for d in drawn), strict=True)])
+        for part, (one, two) in enumerate(zip(*counts, strict=True)):
+            values = set(one) | set(two)
+            chi2 = sum((count[v] - (one[v] + two[v]) / 2) ** 2 / ((one[v] + two[v]) / 2)
+                       for v in values for count in (one, two))
+            if chi2_exceeds(chi2, len(values) - 1):
+                problems.append(f"the resampled hidden part {part} depends on the true one "
+                                f"(chi-square {chi2:.1f} over {len(values)} values)")
     return problems
 
 
@@ -256,11 +259,11 @@ def _card_pairs() -> list[tuple[Table, Table, int]]:
 
 
 def test_resampling_keeps_the_observation_and_forgets_the_hidden_cards() -> None:
-    assert resampling_problems(HighCard(), _card_pairs(), lambda s: s.cards) == []
+    assert resampling_problems(HighCard(), _card_pairs()) == []
 
 
 def test_a_resampler_that_keeps_the_true_hidden_card_is_caught() -> None:
-    problems = resampling_problems(LeakyHighCard(), _card_pairs(), lambda s: s.cards)
+    problems = resampling_problems(LeakyHighCard(), _card_pairs())
     assert len(problems) == len(_card_pairs())
     assert all("depends on the true one" in p for p in problems)
 
@@ -293,4 +296,4 @@ def test_games_with_hidden_information_resample_soundly(game: AnyGame) -> None:
     resampled states do not depend on which of two indistinguishable states they came from."""
     pairs = _resampled_pairs(game)
     assert pairs, "resampling draws other states consistent with the observation"
-    assert resampling_problems(game, pairs[:10], lambda s: s, draws=500) == []
+    assert resampling_problems(game, pairs[:10], draws=500) == []

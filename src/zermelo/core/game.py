@@ -223,6 +223,13 @@ class Game(ABC, Generic[S, M]):
             raise GameNotSupportedError(f"{self.info.title} does not resample its hidden state")
         return state
 
+    def hidden_parts(self, state: S, player: int) -> tuple[Hashable, ...]:
+        """What ``player`` cannot see of ``state``, as small parts that can each be counted
+        (an opponent's card, colour or hand): statistical checks of :meth:`resample` compare
+        their distributions one by one. By default one part, the whole state."""
+        self.check_player(player)
+        return (state,)
+
     def check_player(self, player: int) -> None:
         """Refuse a player index outside ``info.players``."""
         if not 0 <= player < self.info.num_players:

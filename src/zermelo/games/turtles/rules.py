@@ -32,7 +32,7 @@ played -
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
 from zermelo.core.errors import GameNotSupportedError, IllegalMoveError
@@ -248,6 +248,14 @@ class Turtles(Game[TurtleState, Move]):
 
     def resample(self, state: TurtleState, player: int, rng: random.Random) -> TurtleState:
         return self.determinise(self.view(state, player), rng)
+
+    def hidden_parts(self, state: TurtleState, player: int) -> tuple[Hashable, ...]:
+        """Each opponent's colour, each opponent's hand (a sorted multiset of card kinds) and
+        the draw pile's counts: what ``player`` cannot see, part by part."""
+        self.check_player(player)
+        others = [p for p in range(len(state.colours)) if p != player]
+        return (*(state.colours[p] for p in others),
+                *(tuple(sorted(state.hands[p])) for p in others), state.pile)
 
     def legal_plays(self, view: View) -> list[Play]:
         """The viewer's legal plays when it is their turn to play (else none)."""
