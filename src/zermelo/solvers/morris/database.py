@@ -67,6 +67,7 @@ class Indexing:
             self.reps[m, :len(reps)] = reps
             self.sizes[m, :len(sizes)] = sizes
         self.free_at = kernels.free_points(self.reps, self.nclasses, n)
+        self.stab = kernels.stabilizers(self.reps, self.nclasses, self.syms)
 
     def slice_size(self, s: Slice) -> int:
         """Stored positions of slice ``s``."""
@@ -76,7 +77,7 @@ class Indexing:
         """The index of a position in its slice."""
         m = mover.bit_count()
         return int(kernels.locate(np.int64(mover), np.int64(opp), m, self.class_of,
-                                  self.sym_of, self.free_at, self.syms, self.binom))
+                                  self.sym_of, self.stab, self.free_at, self.syms, self.binom))
 
     def position(self, s: Slice, index: int) -> tuple[int, int]:
         """The stones ``(mover, opp)`` of entry ``index`` of slice ``s``."""
@@ -206,8 +207,8 @@ class MorrisPlan:
         exits = np.full(size, NONE, np.uint8)
         indegree = np.zeros(size + 1, np.int64)
         args = (sub, targets, ext, ix.n, ix.adj, ix.point_mills, ix.mill_masks, ix.flags,
-                ix.class_of, ix.sym_of, ix.reps, ix.free_at, ix.nclasses, ix.syms, ix.binom, succ,
-                exits)
+                ix.class_of, ix.sym_of, ix.reps, ix.stab, ix.free_at, ix.nclasses, ix.syms,
+                ix.binom, succ, exits)
         empty = np.zeros(1, np.int32)
         kernels.walk(False, *args, indegree[1:], indegree[:1], empty)
         ptr = np.cumsum(indegree)

@@ -98,19 +98,44 @@ def classes(n, m, syms, binom):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def locate(mover, opp, m, class_of, sym_of, free_at, syms, binom):  # type: ignore[no-untyped-def]
-    """The index of a position in its slice (see the module docstring); ``free_at[m, c, p]``
+def locate(mover, opp, m, class_of, sym_of, stab, free_at, syms, binom):  # type: ignore[no-untyped-def]
+    """The index of a position in its slice (see the module docstring): the opponent's stones
+    are mapped by the symmetry taking the mover's to its representative, then by the one of
+    the representative's own symmetries (``stab[m, c]``, -1 padded) that makes them smallest,
+    so that every symmetric copy of a position finds the same entry. ``free_at[m, c, p]``
     numbers point ``p`` among the points class ``c``'s representative leaves empty."""
     r = _rank(mover, binom)
     c = class_of[m, r]
     image = _apply(opp, syms[sym_of[m, r]])
+    best = image
+    for k in range(stab.shape[2]):
+        if stab[m, c, k] < 0:
+            break
+        other = _apply(image, syms[stab[m, c, k]])
+        if other < best:
+            best = other
     rank = 0
     k = 0
-    while image:
+    while best:
         k += 1
-        rank += binom[free_at[m, c, trailing_zeros(image)], k]
-        image &= image - 1
+        rank += binom[free_at[m, c, trailing_zeros(best)], k]
+        best &= best - 1
     return c * binom[free_at.shape[2] - m, k] + rank
+
+
+@njit(cache=True)
+def stabilizers(reps, nclasses, syms):  # type: ignore[no-untyped-def]
+    """``stab[m, c]``: the symmetries other than the identity that keep class ``c``'s
+    representative of ``m`` stones in place, -1 padded."""
+    stab = np.full((reps.shape[0], reps.shape[1], max(syms.shape[0] - 1, 1)), -1, np.int8)
+    for m in range(reps.shape[0]):
+        for c in range(nclasses[m]):
+            k = 0
+            for g in range(1, syms.shape[0]):
+                if _apply(reps[m, c], syms[g]) == reps[m, c]:
+                    stab[m, c, k] = g
+                    k += 1
+    return stab
 
 
 @njit(cache=True)
@@ -150,7 +175,7 @@ def _has_mill(stones, mill_masks):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def walk(  # type: ignore[no-untyped-def]
     fill, sub, targets, ext, n, adj, point_mills, mill_masks, flags, class_of, sym_of, reps,
-    free_at, nclasses, syms, binom, succ_count, exit_code, indegree, cursor, pred_idx,
+    stab, free_at, nclasses, syms, binom, succ_count, exit_code, indegree, cursor, pred_idx,
 ):
     """Generate every move of every position of a unit. ``sub[s] = (m, o, mh, oh, offset)``
     describes its slices; ``targets[s, capture] = (kind, slice or ext offset, m')`` where
@@ -215,8 +240,8 @@ def walk(  # type: ignore[no-untyped-def]
                             kind = targets[s, capture, 0]
                             where = targets[s, capture, 1]
                             cm = targets[s, capture, 2]
-                            v = locate(child_mover, after, cm, class_of, sym_of, free_at, syms,
-                                       binom)
+                            v = locate(child_mover, after, cm, class_of, sym_of, stab, free_at,
+                                       syms, binom)
                             if kind == INTERNAL:
                                 v += sub[where, 4]
                                 if fill:
