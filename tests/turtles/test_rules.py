@@ -34,7 +34,7 @@ from zermelo.games.turtles.cards import (
     parse_card,
 )
 from zermelo.games.turtles.notation import parse_play
-from zermelo.games.turtles.state import DRAW, OVER, PASS, PLAY, legal_plays
+from zermelo.games.turtles.state import DRAW, NONE, OVER, PASS, PLAY, legal_plays
 
 RED, GREEN, BLUE, YELLOW, PURPLE = range(5)
 
@@ -234,10 +234,12 @@ def test_the_svg_picture_draws_every_turtle_and_only_the_viewers_hand(tmp_path: 
     assert result.exit_code == 0, result.output
     root = ElementTree.fromstring(path.read_text())
     groups = [g for g in root.iter("{http://www.w3.org/2000/svg}g")]
-    assert sum(g.get("class") == "turtle" for g in groups) == 5
-    cards = [g.findtext("{http://www.w3.org/2000/svg}text", "") for g in groups
+    assert sum(g.get("class") == "turtle" for g in groups) == 5 + 1  # the track, B's row
+    cards = [g.findtext("{http://www.w3.org/2000/svg}title", "") for g in groups
              if g.get("class") == "card"]
-    assert sorted(cards) == sorted(card_text(c) for c in state.hands[1])
+    top = [c for c, _ in state.played if c != NONE][-1:]  # the discard pile's top card
+    assert sorted(cards) == sorted(card_text(c) for c in (*state.hands[1], *top))
+    assert "B (you)" in path.read_text()
     assert f"your turtle is {COLOUR_NAMES[state.colours[1]]}" in result.output
 
 

@@ -15,11 +15,12 @@ from rich.table import Table
 
 from zermelo.cli.common import JsonOpt, OptionOpt, PositionArg, console, parse_options
 from zermelo.core.errors import OptionError, UnknownNameError
+from zermelo.core.picture import View
 from zermelo.games.turtles.entry import ENTRY
 from zermelo.games.turtles.render import board_text, status_line
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import PLAYERS
-from zermelo.games.turtles.svg import track_svg
+from zermelo.games.turtles.svg import board_picture
 from zermelo.solvers.turtles.agents import AGENT_SPECS, make_agent
 from zermelo.solvers.turtles.arena import Cell, cells_of, play_cells, table_agents
 
@@ -41,7 +42,8 @@ def show(position: PositionArg, players: PlayersOpt = 2, option: OptionOpt = Non
          as_: Annotated[str | None, typer.Option(
              "--as", help="Show only what this player (A to E) sees.")] = None,
          svg: Annotated[Path | None, typer.Option(
-             help="Also write the picture as SVG (with --as: that player's hand).")] = None,
+             help="Also write the board picture as SVG (with --as: what that player "
+                  "sees).")] = None,
          ) -> None:
     """Draw a position (what everybody sees, or what one player sees) and say whose turn it
     is or how the game ended."""
@@ -58,7 +60,8 @@ def show(position: PositionArg, players: PlayersOpt = 2, option: OptionOpt = Non
     else:
         console.print(board_text(game, state))
     if svg is not None:
-        svg.write_text(track_svg(state.board, view))
+        drawn_for = None if view is None else view.player
+        svg.write_text(board_picture(game, state, View(seat=drawn_for)).svg())
     console.print(status_line(game, state))
 
 

@@ -27,6 +27,7 @@ ENTRY = GameEntry(
     create="zermelo.games.turtles.variant:create",
     render="zermelo.games.turtles.render:board_text",
     status="zermelo.games.turtles.render:status_line",
+    board="zermelo.games.turtles.svg:board_picture",
     engines=(
         EngineSpec("hybrid", "the paper's hybrid strategy H: fast when leading, "
                    "efficient-smart when trailing", f"{_AGENTS}:hybrid_engine"),

@@ -1,74 +1,285 @@
-"""The Great Turtle Race as an SVG picture: the track's ten squares with each stack of turtles
-drawn upwards (the start square's turtles side by side), and for one player their own hand as
-cards and their own colour; nothing another player holds.
+"""The Great Turtle Race as the web page's board picture: the track with its stacks (the start
+square's turtles side by side), each player's row (colour, hand) and the piles. Drawn for a seat,
+it shows that seat's colour and hand only, and the others' hands as card backs; every card the
+player to move may play is a target, then the turtle it moves when the card leaves a choice.
 
->>> from zermelo.games.turtles.board import START
->>> picture = track_svg(START)
->>> picture.startswith("<svg") and picture.count('class="turtle"')
-5
+>>> from zermelo.core.picture import View
+>>> from zermelo.games.turtles import Turtles, Variant
+>>> game = Turtles(Variant(players=3))
+>>> state = game.parse_position("play A | colours RBY | hands R+,R+,G+,*+,^ B+,Y+,Y+,Y-,^ "
+...     "R+,B-,B-,^,^^ | track 0:RGBYP | discard - | passes 0 | played -")
+>>> picture = board_picture(game, state, View(seat=0))
+>>> picture.paths["R+"], picture.paths["*+G"], picture.svg().count("colour hidden")
+(('R+',), ('*+', 'G'), 2)
 """
 
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
-from zermelo.games.turtles.board import Board
-from zermelo.games.turtles.cards import COLOUR_NAMES, COLOURS, card_colour, card_text
-from zermelo.games.turtles.render import LABELS
-from zermelo.games.turtles.state import PLAYERS, View
+from zermelo.core.picture import Picture, View, attrs, circle, label, rect
+from zermelo.games.turtles.board import FINISH, SQUARES, squares
+from zermelo.games.turtles.cards import (
+    ARROW,
+    COLOUR_NAMES,
+    COLOURS,
+    DOUBLE_ARROW,
+    RAINBOW_MINUS,
+    RAINBOW_PLUS,
+    STEPS,
+    card_colour,
+    card_text,
+)
+from zermelo.games.turtles.notation import move_text, play_text
+from zermelo.games.turtles.render import LABELS, status_line
+from zermelo.games.turtles.state import NONE, OVER, PLAY, PLAYERS, TurtleState
 
-FILL = ("#d32f2f", "#388e3c", "#1976d2", "#fbc02d", "#7b1fa2")
+if TYPE_CHECKING:
+    from zermelo.games.turtles.rules import Turtles
+
+FILL = ("#d32f2f", "#388e3c", "#1976d2", "#f9a825", "#7b1fa2")
 """Each turtle's colour."""
-RAINBOW = "#9e9e9e"
-SQUARE_W, TURTLE_H, START_W = 64, 26, 5 * 34
-"""Width of a square, height of a turtle in a stack, width of the start square."""
+DARK = ("#7f0000", "#1b5e20", "#0d47a1", "#8d6e00", "#4a148c")
+"""Each turtle's outline and legs."""
+INK, PAPER, HIDDEN = "#263238", "#fffdf7", "#90a4ae"
+MARGIN, TOP = 12.0, 36.0
+"""The picture's margin, and where the track starts (the status line is above it)."""
+START_W, SQUARE_W, LEVEL = 116.0, 66.0, 24.0
+"""The start square's width, another square's, and the height of a turtle in a stack."""
+GROUND = TOP + 5 * LEVEL + 14
+"""The bottom of the squares: room for a stack of all five turtles."""
+CARD_W, CARD_H, CARD_GAP = 40.0, 56.0, 6.0
+ROW_TOP, ROW_H = GROUND + 36, 72.0
+"""Where the players' rows start, and each row's height."""
+HAND_X = MARGIN + 150
+"""Where a row's cards start."""
+WIDTH = MARGIN * 2 + START_W + FINISH * SQUARE_W
+SUFFIX = {1: "+", 2: "++", -1: "\u2212"}
+"""A card's steps as its face shows them."""
+SPOKEN_STEPS = {1: "one square forward", 2: "two squares forward", -1: "one square back"}
 
 
-def _turtle(x: float, y: float, turtle: int) -> str:
-    """A turtle seen from the side: a shell over a head, in its colour, named in a tooltip."""
-    fill = FILL[turtle]
-    return (f'<g class="turtle"><title>{COLOUR_NAMES[turtle]}</title>'
-            f'<circle cx="{x + 26}" cy="{y + 14}" r="5" fill="{fill}"/>'
-            f'<ellipse cx="{x}" cy="{y + 12}" rx="22" ry="11" fill="{fill}" stroke="#263238" '
-            f'stroke-width="2"/><text x="{x}" y="{y + 16}" font-size="12" fill="#ffffff" '
-            f'text-anchor="middle" font-family="sans-serif">{COLOURS[turtle]}</text></g>')
+def _path(d: str, **style: object) -> str:
+    """An SVG path."""
+    return f"<path{attrs(d=d, **style)}/>"
 
 
-def _card(x: float, y: float, card: int) -> str:
-    colour = card_colour(card)
-    fill = FILL[colour] if colour >= 0 else RAINBOW
-    return (f'<g class="card"><rect x="{x}" y="{y}" width="44" height="60" rx="6" '
-            f'fill="{fill}" stroke="#263238" stroke-width="2"/><text x="{x + 22}" y="{y + 36}" '
-            f'font-size="16" fill="#ffffff" text-anchor="middle" font-family="sans-serif">'
-            f'{escape(card_text(card))}</text></g>')
+def _text(x: float, y: float, text: str, size: float, **style: object) -> str:
+    """Text starting at ``(x, y)`` (left-aligned, on its baseline)."""
+    return f"<text{attrs(x=x, y=y, font_size=size, **style)}>{escape(text)}</text>"
 
 
-def track_svg(board: Board, view: View | None = None) -> str:
-    """The track, and under it ``view``'s own colour and hand when a view is given."""
-    height = max([1] + [len(stack) for stack in board[1:]])
-    top = 12
-    ground = top + height * TURTLE_H + 8
-    width = START_W + (len(board) - 1) * SQUARE_W + 8
-    shapes = []
-    for square, stack in enumerate(board):
-        x = 4 if square == 0 else START_W + (square - 1) * SQUARE_W + 4
-        w = START_W - 4 if square == 0 else SQUARE_W - 4
-        fill = "#c5e1a5" if square == len(board) - 1 else "#eeeeee"
-        shapes.append(f'<rect x="{x}" y="{top - 8}" width="{w}" height="{ground - top + 8}" '
-                      f'fill="{fill}" stroke="#9e9e9e"/>')
-        shapes.append(f'<text x="{x + w / 2}" y="{ground + 18}" font-size="13" '
-                      f'text-anchor="middle" font-family="sans-serif">{LABELS[square]}</text>')
+def _turtle(x: float, y: float, turtle: int) -> list[str]:
+    """A turtle seen from the side, its letter on the shell, standing at ``(x, y)``."""
+    fill, dark = FILL[turtle], DARK[turtle]
+    return [
+        f'<g class="turtle"><title>{COLOUR_NAMES[turtle]} turtle</title>',
+        circle(x - 12, y - 3, 4, fill=dark), circle(x + 12, y - 3, 4, fill=dark),
+        _path(f"M{x - 24:g} {y - 7:g} L{x - 29:g} {y - 9:g} L{x - 24:g} {y - 11:g} Z",
+              fill=dark),
+        circle(x + 24, y - 12, 5.5, fill=fill, stroke=dark, stroke_width=1.5),
+        circle(x + 26, y - 13.5, 1.2, fill=INK),
+        _path(f"M{x - 22:g} {y - 5:g} A22 16 0 0 1 {x + 22:g} {y - 5:g} Z", fill=fill,
+              stroke=dark, stroke_width=2),
+        _path(f"M{x - 10:g} {y - 5:g} L{x - 7:g} {y - 14:g} L{x + 7:g} {y - 14:g} "
+              f"L{x + 10:g} {y - 5:g}", fill="none", stroke=dark, stroke_width=1, opacity=0.6),
+        label(x, y - 10, COLOURS[turtle], 10, fill="#ffffff", font_weight="bold"),
+        "</g>",
+    ]
+
+
+def _face(x: float, y: float, card: int) -> list[str]:
+    """A card's face: coloured cards in their turtle's colour with the letter in the corner,
+    rainbow cards striped, arrows white."""
+    colour, steps = card_colour(card), STEPS[card]
+    shapes = [f'<g class="card"><title>{card_text(card)}</title>']
+    if colour >= 0:
+        shapes += [rect(x, y, CARD_W, CARD_H, rx=5, fill=FILL[colour], stroke=DARK[colour],
+                        stroke_width=2),
+                   label(x + 8, y + 9, COLOURS[colour], 10, fill="#ffffff", font_weight="bold"),
+                   label(x + CARD_W / 2, y + CARD_H / 2 + 2, SUFFIX[steps], 20,
+                         fill="#ffffff", font_weight="bold")]
+    elif card in (RAINBOW_PLUS, RAINBOW_MINUS):
+        stripe = CARD_H / len(FILL)
+        shapes += [rect(x, y + i * stripe, CARD_W, stripe, fill=fill)
+                   for i, fill in enumerate(FILL)]
+        shapes += [rect(x, y, CARD_W, CARD_H, rx=5, fill="none", stroke=INK, stroke_width=2),
+                   circle(x + CARD_W / 2, y + CARD_H / 2, 12, fill="#ffffff", opacity=0.85),
+                   label(x + CARD_W / 2, y + CARD_H / 2 + 1, SUFFIX[steps], 16, fill=INK,
+                         font_weight="bold")]
+    else:
+        arrows = "\u2191" * (2 if card == DOUBLE_ARROW else 1)
+        shapes += [rect(x, y, CARD_W, CARD_H, rx=5, fill=PAPER, stroke=INK, stroke_width=2),
+                   label(x + CARD_W / 2, y + CARD_H / 2 - 4, arrows, 20, fill=INK,
+                         font_weight="bold"),
+                   label(x + CARD_W / 2, y + CARD_H - 10, "last", 9, fill=INK)]
+    return [*shapes, "</g>"]
+
+
+def _back(x: float, y: float) -> list[str]:
+    """A card face down."""
+    return [rect(x, y, CARD_W, CARD_H, rx=5, fill="#2e7d32", stroke="#1b5e20", stroke_width=2),
+            rect(x + 5, y + 5, CARD_W - 10, CARD_H - 10, rx=3, fill="none", stroke="#a5d6a7",
+                 stroke_width=1.5),
+            circle(x + CARD_W / 2, y + CARD_H / 2, 7, fill="#a5d6a7")]
+
+
+def _spoken(card: int, turtle: int) -> str:
+    """A card (and the turtle it would move, when it has one turtle) in words."""
+    steps = SPOKEN_STEPS[STEPS[card]]
+    if card < RAINBOW_PLUS:
+        return f"card {card_text(card)}: {COLOUR_NAMES[card_colour(card)]} {steps}"
+    if card >= ARROW:
+        return f"card {card_text(card)}: a last turtle {steps}"
+    return f"card {card_text(card)}: any turtle {steps}"
+
+
+def _track(picture: Picture, state: TurtleState, view: View, owners: dict[int, int],
+           clickable: set[str]) -> None:
+    """The squares, the turtles (targets when a chosen card may move them), owners' letters
+    on the turtles whose owner the view may show, the last move's turtles marked."""
+    moved = set()
+    if view.before is not None:
+        then = squares(view.before.board)
+        moved = {t for t, square in enumerate(squares(state.board)) if then[t] != square}
+    for square in range(SQUARES):
+        x = MARGIN if square == 0 else MARGIN + START_W + (square - 1) * SQUARE_W
+        w = START_W if square == 0 else SQUARE_W
+        fill = "#aed581" if square == FINISH else "#e0d6c2" if square else "#cfd8dc"
+        picture.add(rect(x + 2, TOP, w - 4, GROUND - TOP, rx=8, fill=fill, stroke="#8d6e63",
+                         stroke_width=1.5),
+                    label(x + w / 2, GROUND + 14, LABELS[square], 13, fill=INK))
+        if square == FINISH:
+            picture.add(*(circle(x + w / 2 + dx, TOP + 16 + dy, 7, fill="#7cb342",
+                                 stroke="#558b2f") for dx, dy in ((-7, 2), (7, 2), (0, -4))))
+    for square, stack in enumerate(state.board):
         for level, turtle in enumerate(stack):
             if square == 0:
-                shapes.append(_turtle(x + 22 + level * 34, ground - TURTLE_H, turtle))
+                x = MARGIN + 32 + (level % 2) * 54
+                y = GROUND - 4 - (level // 2) * (LEVEL + 10)
             else:
-                shapes.append(_turtle(x + w / 2 - 4, ground - (level + 1) * TURTLE_H, turtle))
-    total = ground + 28
-    if view is not None and view.colour is not None:
-        shapes.append(f'<text x="4" y="{total + 16}" font-size="14" font-family="sans-serif">'
-                      f'{PLAYERS[view.player]}: your turtle is {COLOUR_NAMES[view.colour]}'
-                      f'</text>')
-        shapes += [_card(4 + i * 50, total + 26, card) for i, card in enumerate(view.hand)]
-        total += 92
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total}" '
-            f'viewBox="0 0 {width} {total}">' + "".join(shapes) + "</svg>")
+                x = MARGIN + START_W + (square - 1) * SQUARE_W + SQUARE_W / 2 - 3
+                y = GROUND - 4 - level * LEVEL
+            shapes = [rect(x - 30, y - LEVEL, 62, LEVEL, rx=6, class_="hl", fill_opacity=0)]
+            if turtle in moved:
+                shapes.append(rect(x - 30, y - LEVEL, 62, LEVEL, rx=6, class_="last",
+                                   fill="#fff59d", opacity=0.8))
+            shapes += _turtle(x, y, turtle)
+            if turtle in owners:
+                shapes += [circle(x - 24, y - 20, 7, fill=PAPER, stroke=INK, stroke_width=1.5),
+                           label(x - 24, y - 20, PLAYERS[owners[turtle]], 9, fill=INK,
+                                 font_weight="bold")]
+            name = COLOURS[turtle]
+            place = LABELS[square] if square in (0, FINISH) else f"square {square}"
+            spoken = f"{COLOUR_NAMES[turtle]} turtle on {place}"
+            if name in clickable:
+                picture.target(name, spoken, (x, y - LEVEL - 6), *shapes)
+            else:
+                picture.add(*shapes[1:])
+
+
+def _row(picture: Picture, game: Turtles, state: TurtleState, view: View, player: int,
+         playable: dict[int, str]) -> None:
+    """Player ``player``'s row: their letter, their colour and hand when the view may show
+    them (else a hidden turtle and card backs), the playable cards as targets."""
+    y = ROW_TOP + player * ROW_H
+    shown = view.seat is None or view.seat == player
+    mover = state.phase == PLAY and state.mover == player
+    if mover:
+        picture.add(rect(MARGIN - 4, y - 4, HAND_X + 5 * (CARD_W + CARD_GAP) - MARGIN + 8,
+                         ROW_H - 4, rx=8, fill="#fff8e1", stroke="#ffca28"))
+    who = PLAYERS[player] + (" (you)" if view.seat == player else "")
+    picture.add(_text(MARGIN + 4, y + 18, who, 15, font_weight="bold", fill=INK))
+    if mover:
+        picture.add(_text(MARGIN + 4, y + 36, "to play", 12, fill="#e65100"))
+    if shown and state.colours:
+        colour = state.colours[player]
+        picture.add(f"<g>{''.join(_turtle(MARGIN + 98, y + 34, colour))}</g>",
+                    label(MARGIN + 98, y + 50, COLOUR_NAMES[colour], 11, fill=INK))
+    elif state.colours:
+        picture.add(circle(MARGIN + 98, y + 24, 13, fill="#eceff1", stroke=HIDDEN,
+                           stroke_width=2),
+                    label(MARGIN + 98, y + 25, "?", 15, fill=HIDDEN, font_weight="bold"),
+                    label(MARGIN + 98, y + 50, "colour hidden", 10, fill=HIDDEN))
+    hand = state.hands[player] if state.hands else ()
+    groups: list[list[int]] = []
+    for card in hand:
+        if groups and groups[-1][0] == card:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    x = HAND_X
+    for group in groups:
+        width = len(group) * (CARD_W + CARD_GAP) - CARD_GAP
+        shapes = []
+        for i, card in enumerate(group):
+            left = x + i * (CARD_W + CARD_GAP)
+            shapes += _face(left, y + 4, card) if shown else _back(left, y + 4)
+        card = group[0]
+        if shown and card in playable:
+            box = rect(x - 3, y + 1, width + 6, CARD_H + 6, rx=7, class_="hl", fill_opacity=0)
+            picture.target(card_text(card), playable[card], (x + width / 2, y + CARD_H + 14),
+                           box, *shapes)
+        else:
+            picture.add(*shapes)
+        x += width + CARD_GAP
+
+
+def _piles(picture: Picture, state: TurtleState, players: int) -> None:
+    """The draw pile face down and the discard pile with the last card played on top, each
+    with its size, and the last plays."""
+    x, y = HAND_X + 5 * (CARD_W + CARD_GAP) + 40, ROW_TOP + 4
+    picture.add(*_back(x, y), label(x + CARD_W / 2, y + CARD_H + 12,
+                                    f"draw {sum(state.pile)}", 12, fill=INK))
+    last = next((card for card, _ in reversed(state.played) if card != NONE), None)
+    x += CARD_W + 30
+    if last is None:
+        picture.add(rect(x, y, CARD_W, CARD_H, rx=5, fill="none", stroke=HIDDEN,
+                         stroke_dasharray="4 3"))
+    else:
+        picture.add(*_face(x, y, last))
+    picture.add(label(x + CARD_W / 2, y + CARD_H + 12, f"discard {sum(state.discard)}", 12,
+                      fill=INK))
+    if state.played:
+        recent = " ".join(play_text(p) for p in state.played[-players:])
+        picture.add(_text(x - CARD_W - 30, y + CARD_H + 44, f"last plays: {recent}", 12,
+                          fill=INK))
+
+
+def board_picture(game: Turtles, state: TurtleState, view: View) -> Picture:
+    """The race for ``view.seat`` (None: everything, as for a position given whole): the
+    track, the players' rows and the piles. The player to move, when the picture may show
+    their hand, plays a card by clicking it, then the turtle it moves if it has a choice;
+    a pass is the button beside the board."""
+    players = game.players
+    height = ROW_TOP + players * ROW_H + 8
+    seat = view.seat
+    over = state.phase == OVER
+    status = ("the race is over" if over and seat is not None else status_line(game, state))
+    picture = Picture(WIDTH, height, f"The Great Turtle Race, {status}", LEVEL)
+    picture.add(rect(0, 0, WIDTH, height, fill="#f1f8e9"),
+                _text(MARGIN, TOP - 12, status, 15, fill=INK))
+    owners = {c: p for p, c in enumerate(state.colours) if seat is None or p == seat}
+    playable: dict[int, str] = {}
+    clickable: set[str] = set()
+    if state.phase == PLAY and seat in (None, state.mover):
+        for move in game.legal_moves(state):
+            assert isinstance(move, tuple)
+            card, turtle = move
+            path: tuple[str, ...] = ()
+            if card != NONE:
+                path = (card_text(card),)
+                if turtle == NONE:
+                    playable[card] = f"discard card {card_text(card)}"
+                else:
+                    playable.setdefault(card, _spoken(card, turtle))
+                    if card >= RAINBOW_PLUS:
+                        path += (COLOURS[turtle],)
+                        clickable.add(COLOURS[turtle])
+            picture.move(move_text(move), path)
+    _track(picture, state, view, owners, clickable)
+    for player in range(players):
+        _row(picture, game, state, view, player, playable)
+    _piles(picture, state, players)
+    return picture
