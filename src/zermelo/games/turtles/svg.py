@@ -49,8 +49,8 @@ START_W, SQUARE_W, LEVEL = 116.0, 66.0, 24.0
 """The start square's width, another square's, and the height of a turtle in a stack."""
 GROUND = TOP + 5 * LEVEL + 14
 """The bottom of the squares: room for a stack of all five turtles."""
-CARD_W, CARD_H, CARD_GAP = 40.0, 56.0, 6.0
-ROW_TOP, ROW_H = GROUND + 36, 72.0
+CARD_W, CARD_H, CARD_GAP = 50.0, 70.0, 6.0
+ROW_TOP, ROW_H = GROUND + 36, 86.0
 """Where the players' rows start, and each row's height."""
 HAND_X = MARGIN + 150
 """Where a row's cards start."""
@@ -97,23 +97,23 @@ def _face(x: float, y: float, card: int) -> list[str]:
     if colour >= 0:
         shapes += [rect(x, y, CARD_W, CARD_H, rx=5, fill=FILL[colour], stroke=DARK[colour],
                         stroke_width=2),
-                   label(x + 8, y + 9, COLOURS[colour], 10, fill="#ffffff", font_weight="bold"),
-                   label(x + CARD_W / 2, y + CARD_H / 2 + 2, SUFFIX[steps], 20,
+                   label(x + 9, y + 10, COLOURS[colour], 12, fill="#ffffff", font_weight="bold"),
+                   label(x + CARD_W / 2, y + CARD_H / 2 + 2, SUFFIX[steps], 26,
                          fill="#ffffff", font_weight="bold")]
     elif card in (RAINBOW_PLUS, RAINBOW_MINUS):
         stripe = CARD_H / len(FILL)
         shapes += [rect(x, y + i * stripe, CARD_W, stripe, fill=fill)
                    for i, fill in enumerate(FILL)]
         shapes += [rect(x, y, CARD_W, CARD_H, rx=5, fill="none", stroke=INK, stroke_width=2),
-                   circle(x + CARD_W / 2, y + CARD_H / 2, 12, fill="#ffffff", opacity=0.85),
-                   label(x + CARD_W / 2, y + CARD_H / 2 + 1, SUFFIX[steps], 16, fill=INK,
+                   circle(x + CARD_W / 2, y + CARD_H / 2, 15, fill="#ffffff", opacity=0.85),
+                   label(x + CARD_W / 2, y + CARD_H / 2 + 1, SUFFIX[steps], 20, fill=INK,
                          font_weight="bold")]
     else:
         arrows = "\u2191" * (2 if card == DOUBLE_ARROW else 1)
         shapes += [rect(x, y, CARD_W, CARD_H, rx=5, fill=PAPER, stroke=INK, stroke_width=2),
-                   label(x + CARD_W / 2, y + CARD_H / 2 - 4, arrows, 20, fill=INK,
+                   label(x + CARD_W / 2, y + CARD_H / 2 - 4, arrows, 26, fill=INK,
                          font_weight="bold"),
-                   label(x + CARD_W / 2, y + CARD_H - 10, "last", 9, fill=INK)]
+                   label(x + CARD_W / 2, y + CARD_H - 11, "last", 11, fill=INK)]
     return [*shapes, "</g>"]
 
 
@@ -122,7 +122,7 @@ def _back(x: float, y: float) -> list[str]:
     return [rect(x, y, CARD_W, CARD_H, rx=5, fill="#2e7d32", stroke="#1b5e20", stroke_width=2),
             rect(x + 5, y + 5, CARD_W - 10, CARD_H - 10, rx=3, fill="none", stroke="#a5d6a7",
                  stroke_width=1.5),
-            circle(x + CARD_W / 2, y + CARD_H / 2, 7, fill="#a5d6a7")]
+            circle(x + CARD_W / 2, y + CARD_H / 2, 9, fill="#a5d6a7")]
 
 
 def _spoken(card: int, turtle: int) -> str:
@@ -190,18 +190,18 @@ def _row(picture: Picture, game: Turtles, state: TurtleState, view: View, player
         picture.add(rect(MARGIN - 4, y - 4, HAND_X + 5 * (CARD_W + CARD_GAP) - MARGIN + 8,
                          ROW_H - 4, rx=8, fill="#fff8e1", stroke="#ffca28"))
     who = PLAYERS[player] + (" (you)" if view.seat == player else "")
-    picture.add(_text(MARGIN + 4, y + 18, who, 15, font_weight="bold", fill=INK))
+    picture.add(_text(MARGIN + 4, y + 24, who, 15, font_weight="bold", fill=INK))
     if mover:
-        picture.add(_text(MARGIN + 4, y + 36, "to play", 12, fill="#e65100"))
+        picture.add(_text(MARGIN + 4, y + 42, "to play", 12, fill="#e65100"))
     if shown and state.colours:
         colour = state.colours[player]
-        picture.add(f"<g>{''.join(_turtle(MARGIN + 98, y + 34, colour))}</g>",
-                    label(MARGIN + 98, y + 50, COLOUR_NAMES[colour], 11, fill=INK))
+        picture.add(f"<g>{''.join(_turtle(MARGIN + 98, y + 44, colour))}</g>",
+                    label(MARGIN + 98, y + 60, COLOUR_NAMES[colour], 11, fill=INK))
     elif state.colours:
-        picture.add(circle(MARGIN + 98, y + 24, 13, fill="#eceff1", stroke=HIDDEN,
+        picture.add(circle(MARGIN + 98, y + 32, 13, fill="#eceff1", stroke=HIDDEN,
                            stroke_width=2),
-                    label(MARGIN + 98, y + 25, "?", 15, fill=HIDDEN, font_weight="bold"),
-                    label(MARGIN + 98, y + 50, "colour hidden", 10, fill=HIDDEN))
+                    label(MARGIN + 98, y + 33, "?", 15, fill=HIDDEN, font_weight="bold"),
+                    label(MARGIN + 98, y + 60, "colour hidden", 10, fill=HIDDEN))
     hand = state.hands[player] if state.hands else ()
     groups: list[list[int]] = []
     for card in hand:
