@@ -17,29 +17,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from zermelo.core.game import CHANCE
 from zermelo.games.turtles import Turtles, Variant
-from zermelo.games.turtles.state import TurtleState
 from zermelo.search.ismcts import ismcts
 from zermelo.search.pimc import pimc
 from zermelo.solvers.turtles.playouts import policy_rollout
-from zermelo.solvers.turtles.search import TreeSearch
+from zermelo.solvers.turtles.search import TreeSearch, sample_positions
 from zermelo.solvers.turtles.strategies import Settings, Strategy
-
-
-def positions(game: Turtles, count: int, rng: random.Random) -> list[TurtleState]:
-    """States where a player is to play, taken along random games."""
-    found: list[TurtleState] = []
-    while len(found) < count:
-        state = game.initial_state()
-        while not game.is_terminal(state) and len(found) < count:
-            if game.to_move(state) == CHANCE:
-                state = game.apply(state, game.sample_chance(state, rng))
-                continue
-            if rng.random() < 0.1:
-                found.append(state)
-            state = game.apply(state, rng.choice(game.legal_moves(state)))
-    return found
 
 
 def main() -> None:
@@ -51,7 +34,7 @@ def main() -> None:
     args = parser.parse_args()
     game = Turtles(Variant(players=2))
     rng = random.Random(args.seed)
-    sample = positions(game, args.positions, rng)
+    sample = sample_positions(game, args.positions, rng, keep=0.1)
     policy_rollout("H")(game, sample[0], rng)  # compile before timing
     rates = Table("search", "rollouts", "iterations", "per CPU second", "per wall second",
                   title=f"Monte Carlo searches, {args.positions} two-player positions")
@@ -72,7 +55,7 @@ def main() -> None:
     Console().print(rates)
     trees = Table("depth", "positions", "minimax nodes", "alpha-beta nodes", "saved",
                   "same plays", title="The paper's tree searches with H, one determinisation")
-    tree_sample = positions(game, args.tree_positions, rng)
+    tree_sample = sample_positions(game, args.tree_positions, rng, keep=0.1)
     hybrid = Strategy(game, "H", Settings())
     for depth in (2, 3):
         plain = TreeSearch(game, "minimax", hybrid, depth=depth, samples=1)

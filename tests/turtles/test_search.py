@@ -8,28 +8,17 @@ import random
 import pytest
 
 from zermelo.core.errors import OptionError
-from zermelo.core.game import CHANCE
 from zermelo.games.turtles import Turtles, Variant
 from zermelo.games.turtles.board import FINISH, squares
 from zermelo.games.turtles.state import TurtleState
 from zermelo.solvers.turtles.agents import decide, make_agent
-from zermelo.solvers.turtles.search import TreeSearch
+from zermelo.solvers.turtles.search import TreeSearch, sample_positions
 from zermelo.solvers.turtles.strategies import Settings, Strategy
 
 
 def positions(game: Turtles, count: int, seed: int) -> list[TurtleState]:
     """``count`` states where a player is to play, from random games."""
-    rng = random.Random(seed)
-    found: list[TurtleState] = []
-    while len(found) < count:
-        state = game.initial_state()
-        while not game.is_terminal(state) and len(found) < count:
-            if game.to_move(state) == CHANCE:
-                state = game.apply(state, game.sample_chance(state, rng))
-                continue
-            found.append(state)
-            state = game.apply(state, rng.choice(game.legal_moves(state)))
-    return found
+    return sample_positions(game, count, random.Random(seed))
 
 
 def test_alphabeta_plays_minimax_s_move_on_10000_positions() -> None:

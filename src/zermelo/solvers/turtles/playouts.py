@@ -20,7 +20,16 @@ from numba import njit
 
 from zermelo.games.turtles.board import FINISH, SQUARES
 from zermelo.games.turtles.cards import KINDS, TURTLES
-from zermelo.games.turtles.kernels import MAX_PLAYS, STEP, finished, flags, legal, move, winner
+from zermelo.games.turtles.kernels import (
+    MAX_PLAYS,
+    STEP,
+    _draw,
+    finished,
+    flags,
+    legal,
+    move,
+    winner,
+)
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import DRAW, OVER, TurtleState
 
@@ -82,23 +91,6 @@ def choose(sq, ht, own, policy, cards, turtles, n, epsilon):  # type: ignore[no-
 
 
 @njit(cache=True)
-def _draw(pile):  # type: ignore[no-untyped-def]
-    """A card kind drawn from ``pile``, each card equally likely; -1 when it is empty."""
-    total = 0
-    for card in range(KINDS):
-        total += pile[card]
-    if total == 0:
-        return -1
-    r = np.random.randint(0, total)
-    for card in range(KINDS):
-        r -= pile[card]
-        if r < 0:
-            pile[card] -= 1
-            return card
-    return -1
-
-
-@njit(cache=True)
 def play_on(sq, ht, count, colours, hands, pile, discard, mover, passes,  # type: ignore[no-untyped-def]
             draw_first, flag, policies, epsilon, seed):
     """Play on from a position (arrays are changed) to the end; the winner, -1 if shared.
@@ -107,10 +99,13 @@ def play_on(sq, ht, count, colours, hands, pile, discard, mover, passes,  # type
     players = colours.shape[0]
     cards = np.empty(MAX_PLAYS, np.int64)
     turtles = np.empty(MAX_PLAYS, np.int64)
+    total = 0
+    for c in range(KINDS):
+        total += pile[c]
     if draw_first:
-        drawn = _draw(pile)
-        if drawn >= 0:
-            hands[mover, drawn] += 1
+        if total > 0:
+            hands[mover, _draw(pile, total)] += 1
+            total -= 1
         mover = (mover + 1) % players
     while True:
         n = legal(sq, ht, hands[mover], flag, cards, turtles)
@@ -128,17 +123,14 @@ def play_on(sq, ht, count, colours, hands, pile, discard, mover, passes,  # type
             discard[card] += 1
             if finished(sq, colours, flag):
                 return winner(sq, ht, colours)
-            empty = True
-            for c in range(KINDS):
-                if pile[c] > 0:
-                    empty = False
-            if empty and flag[3] == 0:
+            if total == 0 and flag[3] == 0:
                 for c in range(KINDS):
                     pile[c] = discard[c]
+                    total += discard[c]
                     discard[c] = 0
-            drawn = _draw(pile)
-            if drawn >= 0:
-                hands[mover, drawn] += 1
+            if total > 0:
+                hands[mover, _draw(pile, total)] += 1
+                total -= 1
         mover = (mover + 1) % players
 
 

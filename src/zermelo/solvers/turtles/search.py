@@ -219,6 +219,23 @@ class MonteCarlo:
         return resample
 
 
+def sample_positions(game: Turtles, count: int, rng: random.Random, keep: float = 1.0
+                     ) -> list[TurtleState]:
+    """``count`` states where a player is to play, each kept with probability ``keep`` along
+    games of uniformly random plays (test and benchmark positions)."""
+    found: list[TurtleState] = []
+    while len(found) < count:
+        state = game.initial_state()
+        while not game.is_terminal(state) and len(found) < count:
+            if game.to_move(state) == CHANCE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            if keep >= 1 or rng.random() < keep:
+                found.append(state)
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+    return found
+
+
 # -- the agents by name ---------------------------------------------------------------------
 
 def _options(name: str, args: tuple[str, ...], positional: tuple[str, ...],
