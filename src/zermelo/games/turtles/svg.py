@@ -18,7 +18,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from zermelo.core.picture import Picture, View, attrs, circle, label, rect
+from zermelo.core.picture import Picture, View, attrs, circle, label, line, rect
 from zermelo.games.turtles.board import FINISH, SQUARES, squares
 from zermelo.games.turtles.cards import (
     ARROW,
@@ -45,8 +45,10 @@ DARK = ("#7f0000", "#1b5e20", "#0d47a1", "#8d6e00", "#4a148c")
 INK, PAPER, HIDDEN = "#263238", "#fffdf7", "#90a4ae"
 MARGIN, TOP = 12.0, 36.0
 """The picture's margin, and where the track starts (the status line is above it)."""
-START_W, SQUARE_W, LEVEL = 116.0, 66.0, 24.0
+START_W, SQUARE_W, LEVEL = 170.0, 64.0, 24.0
 """The start square's width, another square's, and the height of a turtle in a stack."""
+START_ROW = 2 * LEVEL
+"""The distance between the start square's rows of turtles standing side by side."""
 GROUND = TOP + 5 * LEVEL + 14
 """The bottom of the squares: room for a stack of all five turtles."""
 CARD_W, CARD_H, CARD_GAP = 50.0, 70.0, 6.0
@@ -150,14 +152,18 @@ def _track(picture: Picture, state: TurtleState, view: View, owners: dict[int, i
         picture.add(rect(x + 2, TOP, w - 4, GROUND - TOP, rx=8, fill=fill, stroke="#8d6e63",
                          stroke_width=1.5),
                     label(x + w / 2, GROUND + 14, LABELS[square], 13, fill=INK))
+        if square == 0:  # the ground of each row of turtles side by side
+            picture.add(*(line(x + 8, GROUND - 3 - row * START_ROW, x + w - 8,
+                               GROUND - 3 - row * START_ROW, stroke="#90a4ae", stroke_width=2)
+                          for row in range((len(state.board[0]) + 2) // 3)))
         if square == FINISH:
             picture.add(*(circle(x + w / 2 + dx, TOP + 16 + dy, 7, fill="#7cb342",
                                  stroke="#558b2f") for dx, dy in ((-7, 2), (7, 2), (0, -4))))
     for square, stack in enumerate(state.board):
         for level, turtle in enumerate(stack):
             if square == 0:
-                x = MARGIN + 32 + (level % 2) * 54
-                y = GROUND - 4 - (level // 2) * (LEVEL + 10)
+                x = MARGIN + 34 + (level % 3) * 52
+                y = GROUND - 4 - (level // 3) * START_ROW
             else:
                 x = MARGIN + START_W + (square - 1) * SQUARE_W + SQUARE_W / 2 - 3
                 y = GROUND - 4 - level * LEVEL
@@ -167,8 +173,8 @@ def _track(picture: Picture, state: TurtleState, view: View, owners: dict[int, i
                                    fill="#fff59d", opacity=0.8))
             shapes += _turtle(x, y, turtle)
             if turtle in owners:
-                shapes += [circle(x - 24, y - 20, 7, fill=PAPER, stroke=INK, stroke_width=1.5),
-                           label(x - 24, y - 20, PLAYERS[owners[turtle]], 9, fill=INK,
+                shapes += [circle(x - 13, y - 13, 6.5, fill=PAPER, stroke=INK, stroke_width=1),
+                           label(x - 13, y - 13, PLAYERS[owners[turtle]], 9, fill=INK,
                                  font_weight="bold")]
             name = COLOURS[turtle]
             place = LABELS[square] if square in (0, FINISH) else f"square {square}"
