@@ -154,3 +154,23 @@ def test_over_http_engines_reply_and_seats_are_checked(client: TestClient) -> No
                   {"X": "person", "O": "deep"}):
         answer = client.post("/api/tictactoe/sessions", json={"seats": seats})
         assert answer.status_code in (404, 422) and "\n" not in answer.json()["error"]
+
+
+def test_a_seat_sees_the_public_moves_of_others_and_not_the_secret_ones() -> None:
+    from zermelo.games.registry import get_game
+
+    sessions = Sessions()
+    turtles = get_game("turtles").game({"players": "3"})  # cards are played face up
+    token = sessions.open(turtles, [0], {1: first_legal, 2: first_legal}, 1.0, seed=4)["A"]
+    view = sessions.view(token)
+    while not view["status"]["over"] and len(view["log"]) < 12:
+        view = sessions.play(token, view["moves"][0])
+    others = [e for e in view["log"] if e["player"] in ("B", "C")]
+    assert others and all(e["move"] for e in others)
+    assert all(e["move"] is None for e in view["log"] if e["player"] == "chance")
+    game = HighCard()  # by default another seat's move is not shown
+    token = sessions.open(game, [0], {1: first_legal}, 1.0, seed=2)["A"]
+    view = sessions.view(token)
+    while view["your_turn"]:
+        view = sessions.play(token, view["moves"][0])
+    assert [e["move"] for e in view["log"] if e["player"] == "B"] in ([], [None])

@@ -230,6 +230,16 @@ class Game(ABC, Generic[S, M]):
         self.check_player(player)
         return (state,)
 
+    def move_seen_by(self, state: S, move: M, player: int) -> str | None:
+        """What ``player`` sees of ``move`` played in ``state`` by the side to move: its
+        notation, or None when it is secret from ``player``. By default a player sees every
+        move of a perfect-information game and only their own otherwise; a game whose moves
+        are public (a card played face up) says so here."""
+        self.check_player(player)
+        if self.info.information is Information.PERFECT or self.to_move(state) == player:
+            return self.format_move(state, move)
+        return None
+
     def check_player(self, player: int) -> None:
         """Refuse a player index outside ``info.players``."""
         if not 0 <= player < self.info.num_players:

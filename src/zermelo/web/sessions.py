@@ -43,14 +43,15 @@ LIFETIME = 3600.0
 @dataclass
 class Table:
     """One game held by the server: its state, who plays each seat (a person: None), the moves
-    so far (``(player, text)``, player CHANCE for chance) and when it was last asked about."""
+    so far (``(player, what each seat saw of it)``, player CHANCE for chance, which nobody
+    sees) and when it was last asked about."""
 
     game: AnyGame
     state: Any
     engines: dict[int, Player]
     seconds: float
     rng: random.Random
-    log: list[tuple[int, str]] = field(default_factory=list)
+    log: list[tuple[int, tuple[str | None, ...]]] = field(default_factory=list)
     touched: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -67,11 +68,16 @@ class Table:
             else:
                 return
             if mover == CHANCE:
-                self.log.append((CHANCE, ""))  # what chance chose is nobody's to read
+                self.log.append((CHANCE, ()))  # what chance chose is nobody's to read
                 self.state = game.apply(self.state, move)
             else:
-                self.log.append((mover, game.format_move(self.state, move)))
+                self.record(mover, move)
                 self.state = game.play(self.state, move)
+
+    def record(self, mover: int, move: Any) -> None:
+        """Log ``move`` of ``mover`` as each seat sees it (a secret move as None)."""
+        self.log.append((mover, tuple(self.game.move_seen_by(self.state, move, seat)
+                                      for seat in range(self.game.info.num_players))))
 
     def view(self, seat: int) -> Json:
         """What ``seat`` may see of the game, as JSON."""
@@ -89,7 +95,7 @@ class Table:
             "moves": [game.format_move(state, m) for m in game.legal_moves(state)] if mine
             else [],
             "log": [{"player": "chance" if p == CHANCE else players[p],
-                     "move": text if p == seat else None} for p, text in self.log],
+                     "move": seen[seat] if seen else None} for p, seen in self.log],
             "status": {"over": over, "winner": None if winner is None else players[winner],
                        "returns": list(game.returns(state)) if over else None},
         }
@@ -167,7 +173,7 @@ class Sessions:
             if game.is_terminal(state) or game.to_move(state) != seat:
                 raise IllegalMoveError(f"{move[:20]}: it is not your turn")
             chosen = game.parse_move(state, move)
-            table.log.append((seat, game.format_move(state, chosen)))
+            table.record(seat, chosen)
             table.state = game.play(state, chosen)
             table.run()
             return table.view(seat)

@@ -280,5 +280,10 @@ class Turtles(Game[TurtleState, Move]):
     def format_move(self, state: TurtleState, move: Move) -> str:
         return notation.move_text(move)
 
+    def move_seen_by(self, state: TurtleState, move: Move, player: int) -> str | None:
+        """Every play is public: the card is laid face up and the turtle it moves is seen."""
+        self.check_player(player)
+        return self.format_move(state, move)
+
 
 __all__ = ["START", "Board", "Deal", "Move", "Play", "TurtleState", "Turtles", "Variant", "View"]
