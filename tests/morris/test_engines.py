@@ -1,5 +1,6 @@
 """Morris engines and move generation against independent oracles: OpenSpiel's
-``nine_mens_morris`` on random games, seed 004's static estimates and search written again from
+``nine_mens_morris`` on random games, the static estimates and search of the article "Let's see
+how Artificial Intelligence forms the core of the Nine Men's Morris game" written again from
 its text (plain minimax, and alpha-beta counting the positions evaluated), and our search against
 plain negamax."""
 
@@ -59,11 +60,11 @@ def test_moves_and_results_agree_with_openspiel_on_random_games() -> None:
     assert ends == {0, 1, None}
 
 
-# -- seed 004's estimates and search, written again from its text ---------------------------------
+# -- the article's estimates and search, written again from its text ----------------------------
 
 
-def seed_estimate(game: Morris, s: Position) -> int:
-    """Seed 004's estimate for White: ``W - B`` while stones are in hand, later ``1000 (W - B)
+def article_estimate(game: Morris, s: Position) -> int:
+    """The article's estimate for White: ``W - B`` while stones are in hand, later ``1000 (W - B)
     - Black's moves`` (a mill-closing move once per White stone outside a mill), +-10000 at 2
     stones or when Black cannot move."""
     b = game.board
@@ -83,22 +84,22 @@ def seed_estimate(game: Morris, s: Position) -> int:
     return 10000 if moves == 0 else 1000 * (w - k) - moves
 
 
-def seed_search(game: Morris, s: Position, depth: int, alpha: float, beta: float,
+def article_search(game: Morris, s: Position, depth: int, alpha: float, beta: float,
                 counter: list[int], prune: bool = True) -> float:
-    """Seed 004's miniMaxOpeningPhase / miniMaxMidEndPhase: opening positions are estimated at
+    """The article's miniMaxOpeningPhase / miniMaxMidEndPhase: opening positions are estimated at
     the depth limit only, later ones at every node, stopping at +-10000."""
     if s.hand_white or s.hand_black:
         if depth == 0:
             counter[0] += 1
-            return seed_estimate(game, s)
+            return article_estimate(game, s)
     else:
         counter[0] += 1
-        estimate = seed_estimate(game, s)
+        estimate = article_estimate(game, s)
         if depth == 0 or abs(estimate) == 10000:
             return estimate
     best = 100000.0 if s.side else -100000.0
     for move in game.moves_of(s):
-        v = seed_search(game, game.apply(s, move), depth - 1, alpha, beta, counter, prune)
+        v = article_search(game, game.apply(s, move), depth - 1, alpha, beta, counter, prune)
         if s.side == 0:
             best = max(best, v)
             if prune and best >= beta:
@@ -112,8 +113,8 @@ def seed_search(game: Morris, s: Position, depth: int, alpha: float, beta: float
     return best
 
 
-def seed_root(game: Morris, s: Position, depth: int) -> tuple[Move, float, int]:
-    """The seed's root: the first move of the best value for the mover; the root's own estimate
+def article_root(game: Morris, s: Position, depth: int) -> tuple[Move, float, int]:
+    """The article's root: the first move of the best value for the mover; the root's own estimate
     counts in the mid and endgame."""
     counter = [0 if s.hand_white or s.hand_black else 1]
     sign = -1 if s.side else 1
@@ -121,9 +122,9 @@ def seed_root(game: Morris, s: Position, depth: int) -> tuple[Move, float, int]:
     for move in game.moves_of(s):
         child = game.apply(s, move)
         if s.side:
-            v = -seed_search(game, child, depth - 1, -beta, -alpha, counter)
+            v = -article_search(game, child, depth - 1, -beta, -alpha, counter)
         else:
-            v = seed_search(game, child, depth - 1, alpha, beta, counter)
+            v = article_search(game, child, depth - 1, alpha, beta, counter)
         if v > best:
             best_move, best, alpha = move, v, max(alpha, v)
     assert best_move is not None
@@ -140,27 +141,27 @@ def sample_positions(game: Morris, count: int, seed: int) -> list[Position]:
 
 
 @pytest.mark.parametrize("board", sorted(PLAIN))
-def test_seed_search_moves_values_and_counts_equal_its_text(board: str) -> None:
+def test_article_search_moves_values_and_counts_equal_its_text(board: str) -> None:
     game = PLAIN[board]
     for state in sample_positions(game, 24, 5):
         for depth in (1, 2, 3):
-            found = search(game, state, depth, seed_rules=True)
-            assert (found.move, found.value, found.evaluated) == seed_root(game, state, depth)
+            found = search(game, state, depth, article_rules=True)
+            assert (found.move, found.value, found.evaluated) == article_root(game, state, depth)
 
 
-def test_the_seeds_alpha_beta_keeps_the_minimax_value_and_evaluates_fewer() -> None:
+def test_the_articles_alpha_beta_keeps_the_minimax_value_and_evaluates_fewer() -> None:
     game = PLAIN["variant23"]
     for state in sample_positions(game, 10, 7):
         full: list[int] = [0]
-        value = seed_search(game, state, 2, -float("inf"), float("inf"), full, prune=False)
+        value = article_search(game, state, 2, -float("inf"), float("inf"), full, prune=False)
         pruned: list[int] = [0]
-        assert seed_search(game, state, 2, -float("inf"), float("inf"), pruned) == value
+        assert article_search(game, state, 2, -float("inf"), float("inf"), pruned) == value
         assert pruned[0] <= full[0]
 
 
-def test_the_seed_counts_every_opening_child_at_depth_one() -> None:
+def test_the_article_counts_every_opening_child_at_depth_one() -> None:
     game = PLAIN["variant23"]
-    assert search(game, game.initial_state(), 1, seed_rules=True).evaluated == 23
+    assert search(game, game.initial_state(), 1, article_rules=True).evaluated == 23
 
 
 # -- our search -----------------------------------------------------------------------------------
@@ -183,7 +184,7 @@ def test_our_alpha_beta_finds_the_negamax_value_and_a_move_that_keeps_it(board: 
     game = PLAIN[board]
     for state in sample_positions(game, 12, 11):
         for depth in (1, 2, 3):
-            found = search(game, state, depth, seed_rules=False)
+            found = search(game, state, depth, article_rules=False)
             assert found.value == negamax(game, state, depth, 0)
             assert -negamax(game, game.apply(state, found.move), depth - 1, 1) == found.value
 
@@ -204,7 +205,7 @@ def test_our_features_count_by_hand(text: str, expected: tuple[int, ...]) -> Non
 # -- engines --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["seed:3", "heuristic:2"])
+@pytest.mark.parametrize("name", ["article-estimate:3", "heuristic:2"])
 def test_engines_beat_a_random_player(name: str) -> None:
     """Each engine, White or Black, wins seeded games against uniformly random moves (every
     move checked legal by ``play``)."""
@@ -222,7 +223,7 @@ def test_searching_a_finished_game_is_refused() -> None:
     game = PLAIN["standard"]
     over = game.parse_position("W../.../.../W...../.../.../BBB W 0 0")
     with pytest.raises(IllegalMoveError):
-        search(game, over, 2, seed_rules=False)
+        search(game, over, 2, article_rules=False)
 
 
 def test_ours_passes_over_a_drawing_move_when_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -235,14 +236,14 @@ def test_ours_passes_over_a_drawing_move_when_ahead(monkeypatch: pytest.MonkeyPa
     assert [m for m in game.legal_moves(state) if draws(game, state, m)] == [drawing]
     asked: list[list[Move] | None] = []
 
-    def prefers_the_draw(game: Morris, state: Position, depth: int, seed_rules: bool,
+    def prefers_the_draw(game: Morris, state: Position, depth: int, article_rules: bool,
                          roots: list[Move] | None = None) -> Found:
         asked.append(roots)
         return Found(drawing, 50, 0) if roots is None else search(game, state, depth,
-                                                                     seed_rules, roots)
+                                                                     article_rules, roots)
 
     monkeypatch.setattr(engine, "search", prefers_the_draw)
-    move = DepthPlayer(2, seed_rules=False, avoid_draws=True)(game, state)
+    move = DepthPlayer(2, article_rules=False, avoid_draws=True)(game, state)
     assert move != drawing and asked[1] == [m for m in game.legal_moves(state) if m != drawing]
     asked.clear()
-    assert DepthPlayer(2, seed_rules=True)(game, state) == drawing and asked == [None]
+    assert DepthPlayer(2, article_rules=True)(game, state) == drawing and asked == [None]

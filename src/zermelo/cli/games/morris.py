@@ -21,7 +21,7 @@ app = typer.Typer(help="Nine Men's Morris and its family: positions, legal moves
                   no_args_is_help=True)
 
 BoardOpt = Annotated[str, typer.Option(
-    "--board", help="standard, variant23 (seed 004's 23 points), six or three.")]
+    "--board", help="standard, variant23 (a 23-point board), six or three.")]
 LineOpt = Annotated[str, typer.Option(
     "--line", help="Moves played from the position, e.g. 'd2 a1 d1 b2xa1' (default: none).")]
 PositionArg = Annotated[str | None, typer.Argument(

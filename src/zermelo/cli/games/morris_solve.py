@@ -24,7 +24,7 @@ MAX_UNIT = 40_000_000
 """The most positions one unit may hold (its graph is built in memory: about 60 bytes each)."""
 
 BoardOpt = Annotated[str, typer.Option(
-    "--board", help="standard, variant23 (seed 004's 23 points), six or three.")]
+    "--board", help="standard, variant23 (a 23-point board), six or three.")]
 DbOpt = Annotated[Path | None, typer.Option(
     "--db", help="Database root directory (default: $ZERMELO_DATA or the user data "
                  "directory).")]

@@ -3,8 +3,9 @@
 Every board of the family is a :class:`Board`; the rules (:mod:`zermelo.games.morris.rules`),
 the compiled kernels and the solvers read nothing else about it. Point ``i`` is bit ``i`` of a
 side's bitboard. The standard board numbers its points top row first (``a7`` = 0 ... ``g1`` =
-23), as OpenSpiel does; the seed's 23-point board numbers them bottom row first (``a0`` = 0 ...
-``g6`` = 22), as seed 004 does.
+23), as OpenSpiel does; the 23-point board ``variant23`` numbers them bottom row first (``a0`` = 0
+... ``g6`` = 22), as its source does: the article "Let's see how Artificial Intelligence forms the
+core of the Nine Men's Morris game" (no author named), which gives its neighbours and 18 mills.
 
 >>> b = BOARDS["standard"]
 >>> b.size, b.stones, len(b.mills), len(b.symmetries), b.names[0], b.point("g1")
@@ -182,7 +183,7 @@ STANDARD = Board(
 
 _VARIANT = _grid_names(
     "a0 d0 g0 b1 d1 f1 c2 e2 a3 b3 c3 e3 f3 g3 c4 d4 e4 b5 d5 f5 a6 d6 g6")
-_VARIANT_ADJACENCY = (  # seed 004's neighbours(), exactly as printed (6 and 7 adjacent)
+_VARIANT_ADJACENCY = (  # the article's neighbours(), exactly as printed (6 and 7 adjacent)
     (1, 3, 8), (0, 2, 4), (1, 5, 13), (0, 4, 6, 9), (1, 3, 5), (2, 4, 7, 12), (3, 7, 10),
     (5, 6, 11), (0, 9, 20), (3, 8, 10, 17), (6, 9, 14), (7, 12, 16), (5, 11, 13, 19),
     (2, 12, 22), (10, 15, 17), (14, 16, 18), (11, 15, 19), (9, 14, 18, 20),
@@ -193,7 +194,7 @@ _VARIANT_MILLS = (
     (0, 3, 6), (2, 5, 7), (14, 17, 20), (16, 19, 22))
 
 VARIANT23 = Board(
-    "variant23", "Morris on seed 004's 23-point board", _VARIANT, _coords(_VARIANT, 0),
+    "variant23", "Morris on the 23-point board", _VARIANT, _coords(_VARIANT, 0),
     _VARIANT_ADJACENCY, _VARIANT_MILLS, stones=9, flying=True,
     remove_when_all_in_mills=False,
     lines=tuple(tuple(sorted((p, q))) for p, adj in enumerate(_VARIANT_ADJACENCY)

@@ -10,8 +10,8 @@ ENTRY = GameEntry(
     name="morris",
     title="Nine Men's Morris",
     options=Schema((
-        Choice("board", "standard", "standard (Nine Men's Morris), variant23 (seed 004's "
-               "23-point board), six (Six Men's Morris) or three (Three Men's Morris).",
+        Choice("board", "standard", "standard (Nine Men's Morris), variant23 (a 23-point "
+               "board with 18 mills), six (Six Men's Morris) or three (Three Men's Morris).",
                choices=tuple(BOARDS)),
         Choice("flying", "auto", "Whether a side with three stones may fly (auto: the board's "
                "rule: yes for standard and variant23, no for six and three).",
@@ -27,9 +27,9 @@ ENTRY = GameEntry(
         EngineSpec("heuristic", "alpha-beta to a depth limit scoring stones, potential and "
                    "double mills, blocked stones and mobility by phase", f"{_ENGINES}:heuristic",
                    "depth", 5, 1, 8),
-        EngineSpec("seed", "seed 004's alpha-beta with its static estimates (stones in the "
-                   "opening; 1000 x stones - Black's moves later)", f"{_ENGINES}:seed",
-                   "depth", 4, 1, 8),
+        EngineSpec("article-estimate", "alpha-beta with the static estimates of a published "
+                   "article (stones in the opening; 1000 x stones - Black's moves later)",
+                   f"{_ENGINES}:article_estimate", "depth", 4, 1, 8),
         EngineSpec("perfect", "the solved tables' best move (retrograde analysis), at random "
                    "among equals", "zermelo.solvers.morris.perfect:perfect",
                    supports="zermelo.solvers.morris.perfect:has_tables"),

@@ -1,4 +1,5 @@
-"""The Morris engines: seed 004's alpha-beta with its static estimates, and ours.
+"""The Morris engines: the alpha-beta of an article on the 23-point board with its static
+estimates (see :mod:`zermelo.solvers.morris.search`), and ours.
 
 Both search the plain position (stones, side to move, stones in hand) to a depth limit with the
 compiled searches of :mod:`zermelo.solvers.morris.search`; the draw rules (move limit,
@@ -20,7 +21,7 @@ from zermelo.solvers.morris.search import best_move
 
 @dataclass(frozen=True)
 class Found:
-    """A search's move, its value (seed's: for White; ours: for the side to move) and the
+    """A search's move, its value (the article's: for White; ours: for the side to move) and the
     positions it evaluated."""
 
     move: Move
@@ -28,15 +29,15 @@ class Found:
     evaluated: int
 
 
-def search(game: Morris, state: Position, depth: int, seed_rules: bool,
+def search(game: Morris, state: Position, depth: int, article_rules: bool,
            roots: list[Move] | None = None) -> Found:
-    """The first best move of seed 004's search (``seed_rules``) or ours, ``depth`` plies
+    """The first best move of the article's search (``article_rules``) or ours, ``depth`` plies
     deep, among ``roots`` (None: every legal move), in a position where the game goes on."""
     if game.is_terminal(state):
         raise IllegalMoveError("the game is over: there is no move to search")
     move, value, evaluated = best_move(
         state.white, state.black, state.side, state.hand_white, state.hand_black, depth,
-        game.flying, tables(game.board), seed_rules,
+        game.flying, tables(game.board), article_rules,
         None if roots is None else [int(encode(*m)) for m in roots])
     return Found(Move(*(int(x) for x in decode(move))), int(value), int(evaluated))
 
@@ -55,17 +56,17 @@ class DepthPlayer:
     ahead passes over moves that end the game in a draw when it has another move."""
 
     depth: int
-    seed_rules: bool
+    article_rules: bool
     avoid_draws: bool = False
     last: Found | None = field(default=None, compare=False)
 
     def __call__(self, game: Game[Any, Any], state: Any) -> Move:
         assert isinstance(game, Morris)
-        found = search(game, state, self.depth, self.seed_rules)
+        found = search(game, state, self.depth, self.article_rules)
         if self.avoid_draws and found.value > 0 and draws(game, state, found.move):
             others = [m for m in game.legal_moves(state) if not draws(game, state, m)]
             if others:
-                found = search(game, state, self.depth, self.seed_rules, others)
+                found = search(game, state, self.depth, self.article_rules, others)
         self.last = found
         return found.move
 
@@ -73,9 +74,10 @@ class DepthPlayer:
 def heuristic(game: Morris, level: int | None, seed: int | None,
               data: Path | None) -> DepthPlayer:
     """Our alpha-beta to ``level`` plies with our static estimate, avoiding draws when ahead."""
-    return DepthPlayer(level or 1, seed_rules=False, avoid_draws=True)
+    return DepthPlayer(level or 1, article_rules=False, avoid_draws=True)
 
 
-def seed(game: Morris, level: int | None, seed: int | None, data: Path | None) -> DepthPlayer:
-    """Seed 004's alpha-beta to ``level`` plies with its static estimates."""
-    return DepthPlayer(level or 1, seed_rules=True)
+def article_estimate(game: Morris, level: int | None, seed: int | None,
+                     data: Path | None) -> DepthPlayer:
+    """The article's alpha-beta to ``level`` plies with its static estimates."""
+    return DepthPlayer(level or 1, article_rules=True)

@@ -1,12 +1,15 @@
-"""Static estimates of Morris positions, compiled: seed 004's two, and a stronger one of ours.
+"""Static estimates of Morris positions, compiled: the two of an article on the 23-point board,
+and a stronger one of ours.
 
-Seed 004's estimates speak for White whoever is to move: in the opening ``W - B`` (stones on
-the board); in the mid and endgame Black with at most 2 stones gives 10000, White with at most
-2 gives -10000, Black without a move 10000, else ``1000 (W - B) - (Black's moves)``, where a
-Black move that closes a mill counts once per White stone it could remove (so not at all when
-every White stone stands in a mill). Ours speaks for the side to move and weighs, by phase,
-stones, closed mills, potential mills (two stones and an empty point on a mill), double mills,
-blocked stones and mobility. Tables are those of :func:`zermelo.games.morris.kernels.tables`.
+The article ("Let's see how Artificial Intelligence forms the core of the Nine Men's Morris
+game", no author named) gives two estimates, each speaking for White whoever is to move: in the
+opening ``W - B`` (stones on the board); in the mid and endgame Black with at most 2 stones
+gives 10000, White with at most 2 gives -10000, Black without a move 10000, else
+``1000 (W - B) - (Black's moves)``, where a Black move that closes a mill counts once per White
+stone it could remove (so not at all when every White stone stands in a mill). Ours speaks for
+the side to move and weighs, by phase, stones, closed mills, potential mills (two stones and an
+empty point on a mill), double mills, blocked stones and mobility. Tables are those of
+:func:`zermelo.games.morris.kernels.tables`.
 """
 
 from __future__ import annotations
@@ -15,18 +18,18 @@ from numba import njit
 
 from zermelo.games.morris.kernels import decode, generate, in_mill, low_index, popcount, removable
 
-SEED_WIN = 10000
+ARTICLE_WIN = 10000
 
 
 @njit(cache=True)
-def seed_opening(white, black):
-    """Seed 004's opening estimate: White's stones minus Black's."""
+def article_opening(white, black):
+    """The article's opening estimate: White's stones minus Black's."""
     return popcount(white) - popcount(black)
 
 
 @njit(cache=True)
-def seed_black_moves(white, black, flying, t, scratch):
-    """Black's moves as seed 004 counts them: a slide (a hop with 3 stones) counts once, or
+def article_black_moves(white, black, flying, t, scratch):
+    """Black's moves as the article counts them: a slide (a hop with 3 stones) counts once, or
     once per White stone outside a mill when it closes a mill (so not at all when every White
     stone stands in a mill). ``scratch`` holds at least MAX_MOVES moves."""
     point_mills = t[1]
@@ -43,17 +46,17 @@ def seed_black_moves(white, black, flying, t, scratch):
 
 
 @njit(cache=True)
-def seed_midend(white, black, flying, t, scratch):
-    """Seed 004's mid/endgame estimate (see the module docstring)."""
+def article_midend(white, black, flying, t, scratch):
+    """The article's mid/endgame estimate (see the module docstring)."""
     w = popcount(white)
     b = popcount(black)
     if b <= 2:
-        return SEED_WIN
+        return ARTICLE_WIN
     if w <= 2:
-        return -SEED_WIN
-    moves = seed_black_moves(white, black, flying, t, scratch)
+        return -ARTICLE_WIN
+    moves = article_black_moves(white, black, flying, t, scratch)
     if moves == 0:
-        return SEED_WIN
+        return ARTICLE_WIN
     return 1000 * (w - b) - moves
 
 

@@ -1,12 +1,14 @@
 """Compiled alpha-beta searches of Morris positions (plain positions: the draw rules are not
-searched): seed 004's, with its static estimates and its count of positions evaluated, and ours.
+searched): the one of an article on the 23-point board ("Let's see how Artificial Intelligence
+forms the core of the Nine Men's Morris game", no author named), with its static estimates and
+its count of positions evaluated, and ours.
 
-Seed 004 searches as it writes: White maximises and Black minimises one estimate that speaks
-for White; in the opening (stones still in hand) only the positions at the depth limit are
-evaluated, in the mid and endgame every position reached is, and a search stops at an estimate
-of +-10000; a side without a move gets +-100000. Every call of an estimate counts as one
-position evaluated. Ours is a negamax over our estimate with mills that remove tried first; a
-side that has lost scores ``-WIN + ply``, so that quicker wins are preferred.
+The article's search runs as the article writes it: White maximises and Black minimises one
+estimate that speaks for White; in the opening (stones still in hand) only the positions at the
+depth limit are evaluated, in the mid and endgame every position reached is, and a search stops
+at an estimate of +-10000; a side without a move gets +-100000. Every call of an estimate counts
+as one position evaluated. Ours is a negamax over our estimate with mills that remove tried
+first; a side that has lost scores ``-WIN + ply``, so that quicker wins are preferred.
 
 The root loop is plain Python calling the compiled recursive searches: a compiled function that
 calls a recursive one crashed the interpreter when numba reloaded it from its disk cache.
@@ -20,34 +22,34 @@ import numpy as np
 from numba import njit
 
 from zermelo.games.morris.kernels import MAX_MOVES, generate, lost, play
-from zermelo.solvers.morris.heuristic import SEED_WIN, ours, seed_midend, seed_opening
+from zermelo.solvers.morris.heuristic import ARTICLE_WIN, article_midend, article_opening, ours
 
 WIN = 1_000_000
 """Our score of a won position (minus the plies to it)."""
-SEED_NO_MOVE = 100000
-"""Seed 004's value of a node without children (for the side that cannot move: a loss)."""
+ARTICLE_NO_MOVE = 100000
+"""The article's value of a node without children (for the side that cannot move: a loss)."""
 
 
 @njit(cache=True)
-def seed_value(white, black, side, hw, hb, depth, alpha, beta, flying, t, buf, counter):
-    """Seed 004's alpha-beta value (for White) of a plain position searched ``depth`` plies."""
+def article_value(white, black, side, hw, hb, depth, alpha, beta, flying, t, buf, counter):
+    """The article's alpha-beta value (for White) of a plain position searched ``depth`` plies."""
     if hw > 0 or hb > 0:
         if depth == 0:
             counter[0] += 1
-            return seed_opening(white, black)
+            return article_opening(white, black)
     else:
         counter[0] += 1
-        estimate = seed_midend(white, black, flying, t, buf[buf.shape[0] - 1])
-        if depth == 0 or estimate == SEED_WIN or estimate == -SEED_WIN:
+        estimate = article_midend(white, black, flying, t, buf[buf.shape[0] - 1])
+        if depth == 0 or estimate == ARTICLE_WIN or estimate == -ARTICLE_WIN:
             return estimate
     own = black if side else white
     opp = white if side else black
     out = buf[depth]
     n = generate(own, opp, hb if side else hw, flying, t, out)
-    best = SEED_NO_MOVE if side else -SEED_NO_MOVE
+    best = ARTICLE_NO_MOVE if side else -ARTICLE_NO_MOVE
     for i in range(n):
         w, b, s, h1, h2 = play(white, black, side, hw, hb, out[i])
-        v = seed_value(w, b, s, h1, h2, depth - 1, alpha, beta, flying, t, buf, counter)
+        v = article_value(w, b, s, h1, h2, depth - 1, alpha, beta, flying, t, buf, counter)
         if side == 0:
             if v > best:
                 best = v
@@ -104,10 +106,10 @@ def our_value(white, black, side, hw, hb, depth, alpha, beta, ply, flying, t, bu
 
 
 def best_move(white: int, black: int, side: int, hw: int, hb: int, depth: int, flying: bool,
-              t: tuple[Any, ...], seed_rules: bool, roots: list[int] | None = None
+              t: tuple[Any, ...], article_rules: bool, roots: list[int] | None = None
               ) -> tuple[int, int, int]:
-    """``(move, value, positions evaluated)``: the first best move found by seed 004's search
-    (``seed_rules``; its value for White) or ours (its value for the side to move), among the
+    """``(move, value, positions evaluated)``: the first best move found by the article's search
+    (``article_rules``; its value for White) or ours (its value for the side to move), among the
     encoded moves ``roots`` (None: every legal move). The root loop runs in Python (see the
     module docstring)."""
     buf = np.zeros((depth + 2, MAX_MOVES), dtype=np.int64)  # a row per ply, and scratch
@@ -119,22 +121,22 @@ def best_move(white: int, black: int, side: int, hw: int, hb: int, depth: int, f
         moves = buf[depth, :n].copy()
     else:
         n, moves = len(roots), np.array(roots, dtype=np.int64)
-    if not seed_rules:
+    if not article_rules:
         _captures_first(moves, n)
     elif hw == 0 and hb == 0:
-        counter[0] += 1  # the seed estimates the root too (and searches on whatever it says)
+        counter[0] += 1  # the article estimates the root too (and searches on whatever it says)
     best_i = 0
     best = -3 * WIN
     alpha = -3 * WIN
     beta = 3 * WIN
     for i in range(n):
         w, b, s, h1, h2 = play(white, black, side, hw, hb, moves[i])
-        if seed_rules:
-            if side:  # the seed's bounds speak for White; v for the side to move
-                v = -seed_value(w, b, s, h1, h2, depth - 1, -beta, -alpha, flying, t, buf,
+        if article_rules:
+            if side:  # the article's bounds speak for White; v for the side to move
+                v = -article_value(w, b, s, h1, h2, depth - 1, -beta, -alpha, flying, t, buf,
                                 counter)
             else:
-                v = seed_value(w, b, s, h1, h2, depth - 1, alpha, beta, flying, t, buf,
+                v = article_value(w, b, s, h1, h2, depth - 1, alpha, beta, flying, t, buf,
                                counter)
         else:
             v = -our_value(w, b, s, h1, h2, depth - 1, -beta, -alpha, 1, flying, t, buf,
@@ -142,5 +144,5 @@ def best_move(white: int, black: int, side: int, hw: int, hb: int, depth: int, f
         if v > best:
             best, best_i = v, i
             alpha = max(alpha, v)
-    value = -best if seed_rules and side else best
+    value = -best if article_rules and side else best
     return int(moves[best_i]), int(value), int(counter[0])
