@@ -1,4 +1,6 @@
-"""Fail-soft alpha-beta, generating moves inside the search (seed 002's "improved" version).
+"""Fail-soft alpha-beta, generating moves inside the search (the "improved" version in Paweł
+Ciężyński, "An analysis of min-max algorithm implementations in logic games", B.Eng. thesis,
+Lodz University of Technology, 2017).
 
 Negamax form: ``search(state, alpha, beta)`` returns a value ``v`` such that
 
@@ -9,7 +11,8 @@ Negamax form: ``search(state, alpha, beta)`` returns a value ``v`` such that
 Fail-soft means ``v`` may lie outside the window, which is a tighter bound than the window edge.
 Without an evaluation function the root window is the game's range of returns
 ``[min_return, max_return]``: a side that finds a win stops looking (the sound form of the
-capstone's ``v == 1`` shortcut, which is only correct at the side that found the win).
+``v == 1`` shortcut in the capstone report on weakly solving Three Musketeers, which is only
+correct at the side that found the win).
 """
 
 from __future__ import annotations

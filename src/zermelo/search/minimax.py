@@ -1,4 +1,6 @@
-"""Plain minimax (seed 002's "basic min-max"), written as negamax: no pruning, no memory.
+"""Plain minimax (the "basic min-max" of Paweł Ciężyński, "An analysis of min-max algorithm
+implementations in logic games", B.Eng. thesis, Lodz University of Technology, 2017), written
+as negamax: no pruning, no memory.
 
 Visits every node of the game tree below the state down to the depth limit; on the full
 tic-tac-toe tree that is 549,946 nodes. The reference every other search is checked against.

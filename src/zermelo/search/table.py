@@ -12,7 +12,8 @@ about a position, keyed by ``game.key(state)`` (one key per symmetry class):
 * ``move``: the best move found (a move ordering hint, checked for legality before use,
   since a symmetric image shares the key but not the moves).
 
-Storing a bound as if it were exact is the capstone's first defect (seed 000): a value found
+Storing a bound as if it were exact is the first defect of the capstone report on weakly
+solving Three Musketeers: a value found
 after a cut-off only bounds the true value, and reusing it as exact in another window gives
 wrong answers (see :mod:`zermelo.solvers.musketeers.capstone`).
 """

@@ -1,4 +1,6 @@
-"""Seed 002's first alpha-beta: build the whole game tree to the depth limit, then search it.
+"""The first alpha-beta of a thesis: build the whole game tree to the depth limit, then search
+it (Paweł Ciężyński, "An analysis of min-max algorithm implementations in logic games", B.Eng.
+thesis, Lodz University of Technology, 2017).
 
 Kept only for the comparison tables: the tree costs memory and time for every node, where the
 integrated search (:mod:`zermelo.search.alphabeta`) never builds the nodes it cuts off. The

@@ -95,9 +95,10 @@ def weak_solve(
                                          "perfect play (E33-style; enemy wins only).")] = False,
     table_bits: Annotated[int, typer.Option(help="Transposition table of 2**BITS entries "
                                             "(16 to 32).")] = 26,
-    capstone_bugs: Annotated[bool, typer.Option("--capstone-bugs", help="Run the capstone's "
-                             "search with its two defects and find positions they get wrong."
-                             )] = False,
+    capstone_bugs: Annotated[bool, typer.Option("--capstone-bugs", help="Run an alpha-beta "
+                             "that stores bounds as exact values and cuts at the first losing "
+                             "enemy reply (the search of a capstone report that concluded the "
+                             "musketeers win), and find positions it gets wrong.")] = False,
     samples: Annotated[int, typer.Option(help="Random positions to check with "
                                          "--capstone-bugs (0 to 100,000).")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the sampled positions.")] = 1,

@@ -22,8 +22,8 @@ ENTRY = GameEntry(
         EngineSpec("heuristic", "alpha-beta to a depth limit scoring threats (by row parity), "
                    "open windows and the centre", f"{_SOLVERS}:heuristic",
                    "depth", 6, 1, 12),
-        EngineSpec("two-three-count", "alpha-beta to a depth limit with seed 002's evaluation "
-                   "(two in a row +10, three +100)", f"{_SOLVERS}:two_three_count",
+        EngineSpec("two-three-count", "alpha-beta to a depth limit with Ciężyński's (2017) "
+                   "evaluation (two in a row +10, three +100)", f"{_SOLVERS}:two_three_count",
                    "depth", 4, 1, 12),
     ),
     analysis=f"{_SOLVERS}:analysis",

@@ -102,7 +102,8 @@ def heuristic(game: ConnectFour, level: int | None, seed: int | None,
 
 def two_three_count(game: ConnectFour, level: int | None, seed: int | None,
                     data: Path | None) -> SearchPlayer:
-    """Alpha-beta to ``level`` plies with seed 002's count of twos (+10) and threes (+100)."""
+    """Alpha-beta to ``level`` plies counting twos (+10) and threes (+100)
+    (:func:`zermelo.solvers.connect4.heuristic.two_three_count`)."""
     return heuristic_player("two-three-count", level or 1)
 
 

@@ -1,7 +1,9 @@
 """Heuristic play: two static evaluations of Connect Four positions, and players using them.
 
-* ``seed`` (seed 002's evaluation): every run of exactly two stones in a line is worth 10, of
-  three 100, the opponent's count against; a line of ``k`` wins.
+* ``two-three-count`` (the evaluation of Paweł Ciężyński, "An analysis of min-max algorithm
+  implementations in logic games", B.Eng. thesis, Lodz University of Technology, 2017): every
+  run of exactly two stones in a line is worth 10, of three 100, the opponent's count against;
+  a line of ``k`` wins.
 * ``threats`` (ours): cells where a stone would complete a line (threats) are worth 50, or 80
   on a row of the owner's parity (odd rows for the first player, even rows for the second, the
   rows where a threat tends to be decisive at the end), windows of ``k`` cells holding
@@ -49,7 +51,7 @@ def runs(board: Board, stones: int) -> list[int]:
 
 
 def two_three_count(board: Board, state: Position) -> int:
-    """Seed 002: +10 per run of two, +100 per run of three; the opponent's count against."""
+    """Ciężyński (2017): +10 per run of two, +100 per run of three; the opponent's count against."""
 
     def value(stones: int) -> int:
         count = runs(board, stones)

@@ -1,2 +1,3 @@
 """Three Musketeers' strong solution (layered database build, indexing, kernels,
-reachability), weak solve, the capstone's search, and the database engines."""
+reachability), weak solve, the search of the capstone report on weakly solving the game, and the
+database engines."""

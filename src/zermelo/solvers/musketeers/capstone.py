@@ -1,5 +1,6 @@
-"""The capstone's search (seed 000), with its two defects as switches, to show why it answered
-"the musketeers win" when the enemies do.
+"""The search of the capstone report on weakly solving Three Musketeers (minimax, alpha-beta,
+memoisation, Zobrist hashing and symmetry), with its two defects as switches, to show why that
+report answered "the musketeers win" when the enemies do.
 
 Its search is AIMA's ``alphabeta_search`` (values from the root player's view, a ``max_value`` and
 a ``min_value`` that call each other) with memo tables keyed by position, and two changes:
@@ -35,7 +36,7 @@ INF = math.inf
 
 @dataclass(frozen=True)
 class CapstoneResult:
-    """What the capstone's search says about a position."""
+    """What that report's search says about a position."""
 
     value: float
     """From the root player's view (1: the side to move at the root wins)."""
@@ -46,7 +47,7 @@ class CapstoneResult:
 
 def capstone_search(game: Game[Any, Any], state: Any, *, bounds_as_exact: bool = True,
                     min_cut: bool = True) -> CapstoneResult:
-    """The capstone's ``alphabeta_search`` from ``state``, defects switched on or off."""
+    """That report's ``alphabeta_search`` from ``state``, defects switched on or off."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
     player = game.to_move(state)
     top = game.info.max_return

@@ -4,8 +4,9 @@ The question has two answers only (the enemies win or the musketeers win; there 
 so the search is a boolean AND/OR search: at the enemies' nodes one winning move suffices (OR),
 at the musketeers' nodes every move must lose for them (AND). With two values every result is
 exact, and the transposition table stores exact results only; this is the alpha-beta search with
-the null window ``(0, 1)``, where the capstone's defects (bounds stored as exact values, the
-``v == 1`` cut at minimising nodes) cannot arise. The table is an open-addressing hash table keyed
+the null window ``(0, 1)``, where the defects of the capstone report on weakly
+solving Three Musketeers (bounds stored as exact values, the ``v == 1`` cut at minimising
+nodes) cannot arise. The table is an open-addressing hash table keyed
 by the position's canonical code over the board's symmetries (8 on a square board).
 
 Move ordering (the solver's speed, not its correctness): at the musketeers' nodes, moves that do
