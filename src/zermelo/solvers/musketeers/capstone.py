@@ -2,8 +2,9 @@
 memoisation, Zobrist hashing and symmetry), with its two defects as switches, to show why that
 report answered "the musketeers win" when the enemies do.
 
-Its search is AIMA's ``alphabeta_search`` (values from the root player's view, a ``max_value`` and
-a ``min_value`` that call each other) with memo tables keyed by position, and two changes:
+Its search is the ``alphabeta_search`` of the code of Russell and Norvig's *Artificial
+Intelligence: A Modern Approach* (values from the root player's view, a ``max_value`` and a
+``min_value`` that call each other) with memo tables keyed by position, and two changes:
 
 1. **bounds stored as exact values** (``bounds_as_exact``): every value a node returns is stored in
    the memo and later returned as that node's value, whatever window it was found in. A value
