@@ -83,3 +83,11 @@ def test_any_argument_is_answered_or_refused_in_one_line(cli: CliRunner, prefix:
     if result.code == 2:
         lines = result.err.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("zermelo: "), (prefix, text, lines)
+
+
+def test_play_on_a_chosen_board(cli: CliRunner) -> None:
+    result = cli("morris", "play", "--board", "six", "--engine", "random", stdin="moves\nquit\n")
+    assert result.code == 0
+    assert "a5 c5 e5 b4 c4 d4 a3 b3 d3 e3 b2 c2 d2 a1 c1 e1" in result.out  # the 16 points
+    bad = cli("morris", "play", "--board", "seven")
+    assert bad.code == 2 and bad.err.startswith("zermelo: invalid option: board")

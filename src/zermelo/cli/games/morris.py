@@ -11,6 +11,7 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 
 from zermelo.cli.common import OptionOpt, console, parse_options, read_position
 from zermelo.cli.games.morris_solve import analyze, solve
+from zermelo.cli.play import play as play_game
 from zermelo.core.picture import View
 from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.kernels import perft_of
@@ -96,3 +97,23 @@ def perft(depth: Annotated[int, typer.Option(
 
 app.command()(solve)
 app.command()(analyze)
+
+
+@app.command()
+def play(
+    board: BoardOpt = "standard",
+    side: Annotated[str | None, typer.Option("--as", help="The side you play, W or B "
+                                              "(default: W, who moves first).")] = None,
+    engine: Annotated[str | None, typer.Option(help="The opponent: NAME or NAME:LEVEL (see "
+                                               "'zermelo play morris --engine list'), or "
+                                               "human.")] = None,
+    option: OptionOpt = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the engine's choices.")] = None,
+    db: Annotated[Path | None, typer.Option("--db", help="Data directory of the solved "
+                                            "tables.")] = None,
+    move_time: Annotated[float, typer.Option(help="Seconds an engine move may take (0.1 to "
+                                             "3,600).", min=0.1, max=3_600)] = 10.0,
+) -> None:
+    """Play a game in the terminal: the same as 'zermelo play morris -o board=BOARD'."""
+    play_game("morris", side=side, engine=engine, option=[*(option or []), f"board={board}"],
+              seed=seed, db=db, move_time=move_time)
