@@ -16,11 +16,10 @@ from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.render import board_text, status_line
 from zermelo.games.morris.rules import Morris
 from zermelo.solve.layered import TableSpec, missing_positions
-from zermelo.solvers.morris.database import Database, MorrisPlan
+from zermelo.solvers.morris.database import MAX_UNIT, Database, MorrisPlan, widest_buildable_scope
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import tables_of
 
-MAX_UNIT = 40_000_000
 """The most positions one unit may hold (its graph is built in memory: about 60 bytes each)."""
 
 BoardOpt = Annotated[str, typer.Option(
@@ -47,7 +46,7 @@ def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "
     largest = max(t.size for t in plan.tables())
     if largest > MAX_UNIT:
         raise OptionError(f"{geometry.name} {scope}: a unit of {largest:,} positions, at most "
-                          f"{MAX_UNIT:,} (try --scope endgame-3)")
+                          f"{MAX_UNIT:,} (try --scope {widest_buildable_scope(geometry)})")
     store = Database.store_for(geometry, scope, db)
     total = missing_positions(plan, store)
     columns = (TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),

@@ -239,6 +239,22 @@ class SliceStats:
     longest_position: Position | None
 
 
+MAX_UNIT = 40_000_000
+"""The largest unit (positions solved together) a build takes on one machine: its graph
+takes about 80 bytes a position while it is solved."""
+
+
+def scopes(stones: int) -> list[str]:
+    """The scopes a variant's tables may have, the widest first."""
+    return ["full", *(f"endgame-{k}" for k in range(stones, 2, -1))]
+
+
+def widest_buildable_scope(geometry: Geometry) -> str:
+    """The widest scope whose every unit fits :data:`MAX_UNIT`."""
+    return next(scope for scope in scopes(geometry.board.stones)
+                if max(t.size for t in MorrisPlan(geometry, scope).tables()) <= MAX_UNIT)
+
+
 class Database:
     """The solved positions of a board in one scope, read through memory maps."""
 

@@ -18,13 +18,8 @@ from zermelo.core.value import Analysis, Value
 from zermelo.games.morris.rules import Morris, Position
 from zermelo.solve.cache import kept, stamp
 from zermelo.solve.store import MANIFEST, DatabaseError, default_root
-from zermelo.solvers.morris.database import Database
+from zermelo.solvers.morris.database import Database, scopes, widest_buildable_scope
 from zermelo.solvers.morris.geometry import Geometry
-
-
-def scopes(stones: int) -> list[str]:
-    """The scopes a variant's tables may have, the widest first."""
-    return ["full", *(f"endgame-{k}" for k in range(stones, 2, -1))]
 
 
 class Tables:
@@ -39,9 +34,11 @@ class Tables:
                 self.databases.append(kept(("morris", geometry, scope, data), version,
                                            _opener(geometry, scope, data), Database.nbytes))
         if not self.databases:
+            scope = widest_buildable_scope(geometry)
+            wide = "" if scope == "full" else f" --scope {scope}"
             raise DatabaseError(f"no {geometry.name} database in {data or default_root()}: "
                                 f"build one with 'zermelo morris solve --board "
-                                f"{geometry.board.name}'")
+                                f"{geometry.board.name}{wide}'")
 
     def database_for(self, state: Position) -> Database:
         """The first database holding ``state``."""
