@@ -1,4 +1,4 @@
-"""Our Morris evaluation against seed 004's at equal search depth, and the searches' speed.
+"""Our Morris evaluation against the 23-point board article's at equal search depth, and the searches' speed.
 
     python benchmarks/morris_engines.py --board variant23 --depth 3 --openings 100
 
@@ -71,14 +71,14 @@ def main() -> None:
     low_w, high_w = wilson(tally["win"], games)
     low_l, high_l = wilson(tally["loss"], games)
     console.print(f"{game.board.title} ({args.board}), depth {args.depth}, {games} games "
-                  f"({elapsed:.0f} s, {plies / games:.0f} plies a game): ours vs seed 004 "
+                  f"({elapsed:.0f} s, {plies / games:.0f} plies a game): ours vs the article's "
                   f"{tally['win']} wins, {tally['draw']} draws, {tally['loss']} losses; "
                   f"win rate {tally['win'] / games:.1%} [{low_w:.1%}, {high_w:.1%}], "
                   f"loss rate {tally['loss'] / games:.1%} [{low_l:.1%}, {high_l:.1%}]")
     console.print("how the games ended: " + ", ".join(f"{k} {v}" for k, v in sorted(ends.items())))
     search(game, game.initial_state(), 1, True)  # compile both searches
     search(game, game.initial_state(), 1, False)
-    table = Table("depth", "seed 004: seconds", "positions evaluated", "ours: seconds",
+    table = Table("depth", "the article's: seconds", "positions evaluated", "ours: seconds",
                   "positions evaluated",
                   title=f"alpha-beta from the start of {args.board}")
     for depth in range(1, args.speed_depth + 1):

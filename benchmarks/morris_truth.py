@@ -1,11 +1,11 @@
-"""Benchmark: how often seed 004's alpha-beta keeps the exact value, by depth, on the 23-point
+"""Benchmark: how often the article's alpha-beta keeps the exact value, by depth, on the 23-point
 board's endgames (at most 4 stones a side, none in hand) solved by retrograde analysis.
 
     .venv/bin/python benchmarks/morris_truth.py --positions 300 --depths 1-6 [--db DIR]
 
 Positions are drawn uniformly from every raw position of those tables (each stone count pair in
 proportion to its number of positions, side to move at random), leaving out finished games and
-positions whose every move has the same value. For each depth the seed's search picks its move;
+positions whose every move has the same value. For each depth the article's search picks its move;
 the move *keeps the outcome* if it leads to a position of the same outcome (win, draw, loss)
 as the best move, and *keeps the exact value* if it also wins as fast or loses as slowly. The
 tables are built under ``--db`` first if missing (about three minutes).

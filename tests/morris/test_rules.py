@@ -53,13 +53,13 @@ def test_the_symmetries_keep_adjacency_and_mills_and_form_a_group() -> None:
 
 
 def test_reference_facts_of_the_boards() -> None:
-    """REFERENCE: the standard board has 16 symmetries and the seed's 23-point board only its
-    mirror image; the seed's board has 23 points named from the bottom left and 18 mills."""
-    standard, seed = BOARDS["standard"], BOARDS["variant23"]
-    assert len(standard.symmetries) == 16 and len(seed.symmetries) == 2
-    assert (seed.size, len(seed.mills), seed.names[0], seed.names[22]) == (23, 18, "a0", "g6")
+    """REFERENCE: the standard board has 16 symmetries and the article's 23-point board only its
+    mirror image; that board has 23 points named from the bottom left and 18 mills."""
+    standard, article = BOARDS["standard"], BOARDS["variant23"]
+    assert len(standard.symmetries) == 16 and len(article.symmetries) == 2
+    assert (article.size, len(article.mills), article.names[0], article.names[22]) == (23, 18, "a0", "g6")
     assert standard.names[:3] == ("a7", "d7", "g7") and standard.names[-1] == "g1"
-    assert seed.point("e2") in seed.adjacency[seed.point("c2")]  # printed so in seed 004
+    assert article.point("e2") in article.adjacency[article.point("c2")]  # printed so in the article
 
 
 # -- placing, moving, removing -----------------------------------------------------------------
@@ -78,10 +78,10 @@ def test_a_mill_removes_a_stone_outside_the_mills_only() -> None:
     assert [m for m in moves if m.startswith("g7")] == ["g7xb6"]
 
 
-def test_when_every_stone_is_in_a_mill_standard_removes_any_and_the_seed_board_none() -> None:
+def test_when_every_stone_is_in_a_mill_standard_removes_any_and_variant23_none() -> None:
     moves = moves_text(Morris(), "WW./.../.../....../.../.../BBB W 6 6")
     assert [m for m in moves if m.startswith("g7")] == ["g7xa1", "g7xd1", "g7xg1"]
-    # The seed's board: White a0 d0 (g0 closes a0-d0-g0); Black's a6 d6 g6 form a mill.
+    # The 23-point board: White a0 d0 (g0 closes a0-d0-g0); Black's a6 d6 g6 form a mill.
     moves = moves_text(Morris("variant23"), "WW./.../../....../.../.../BBB W 6 6")
     assert "g0" in moves and not [m for m in moves if m.startswith("g0x")]
 

@@ -1,4 +1,4 @@
-"""The compiled weak solver against plain search on small boards; the capstone's defects."""
+"""The compiled weak solver against plain search on small boards; the capstone report's defects."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tic-tac-toe's published numbers (seed 002): games, tree nodes, positions, symmetry classes,
+"""Tic-tac-toe's published numbers (Ciężyński, 2017): games, tree nodes, positions, symmetry classes,
 value."""
 
 from __future__ import annotations
