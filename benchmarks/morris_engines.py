@@ -1,4 +1,5 @@
-"""Our Morris evaluation against the 23-point board article's at equal search depth, and the searches' speed.
+"""Our Morris evaluation against the 23-point board article's at equal search depth, and the
+searches' speed.
 
     python benchmarks/morris_engines.py --board variant23 --depth 3 --openings 100
 

@@ -57,9 +57,10 @@ def test_reference_facts_of_the_boards() -> None:
     mirror image; that board has 23 points named from the bottom left and 18 mills."""
     standard, article = BOARDS["standard"], BOARDS["variant23"]
     assert len(standard.symmetries) == 16 and len(article.symmetries) == 2
-    assert (article.size, len(article.mills), article.names[0], article.names[22]) == (23, 18, "a0", "g6")
+    assert (article.size, len(article.mills), article.names[0], article.names[22]) == (
+        23, 18, "a0", "g6")
     assert standard.names[:3] == ("a7", "d7", "g7") and standard.names[-1] == "g1"
-    assert article.point("e2") in article.adjacency[article.point("c2")]  # printed so in the article
+    assert article.point("e2") in article.adjacency[article.point("c2")]  # as the article prints
 
 
 # -- placing, moving, removing -----------------------------------------------------------------

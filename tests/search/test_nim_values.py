@@ -1,4 +1,5 @@
-"""Every search reproduces Bouton's nim-sum rule (the test game of the capstone report on Three Musketeers).
+"""Every search reproduces Bouton's nim-sum rule (the test game of the capstone report on Three
+Musketeers).
 
 The table-based exact searches (alpha-beta + TT, df-pn) run on every position with up to 4 piles
 of up to 7. Plain minimax and alpha-beta have no memory: the tree below 7 7 7 7 has more than

@@ -1,5 +1,5 @@
-"""Tic-tac-toe's published numbers (Ciężyński, 2017): games, tree nodes, positions, symmetry classes,
-value."""
+"""Tic-tac-toe's published numbers (Ciężyński, 2017): games, tree nodes, positions, symmetry
+classes, value."""
 
 from __future__ import annotations
 
