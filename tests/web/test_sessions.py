@@ -174,3 +174,21 @@ def test_a_seat_sees_the_public_moves_of_others_and_not_the_secret_ones() -> Non
     while view["your_turn"]:
         view = sessions.play(token, view["moves"][0])
     assert [e["move"] for e in view["log"] if e["player"] == "B"] in ([], [None])
+
+
+def test_the_board_shows_every_secret_once_the_game_is_over() -> None:
+    sessions, game = Sessions(), HighCard()
+    token = sessions.open(game, [0], {1: first_legal}, 1.0, seed=3)["A"]
+    drawn: list[View] = []
+
+    def draw(game: Any, state: Any, view: View) -> Picture:
+        drawn.append(view)
+        return Picture(10, 10, "test")
+
+    sessions.picture(token, draw, False)
+    assert drawn[-1].seat == 0  # during the game: the seat's own view
+    view = sessions.view(token)
+    while not view["status"]["over"]:
+        view = sessions.play(token, view["moves"][0])
+    sessions.picture(token, draw, False)
+    assert drawn[-1].seat is None  # after it: everything

@@ -179,7 +179,10 @@ class Sessions:
             return table.view(seat)
 
     def picture(self, token: str, draw: Drawer, flip: bool) -> Picture:
-        """The token's seat's board, drawn from what the seat may see."""
+        """The token's seat's board, drawn from what the seat may see; once the game is over,
+        everything is shown (the secret colours and hands decided it)."""
         table, seat = self.seat(token)
         with table.lock:
+            if table.game.is_terminal(table.state):
+                return draw(table.game, table.state, View(flip=flip))
             return draw(table.game, table.seen(seat), View(flip=flip, seat=seat))
