@@ -71,3 +71,31 @@ def test_a_worker_that_dies_is_a_server_error_not_a_busy_server() -> None:
         assert pool.run(60, pow, 2, 5) == 32  # a fresh worker
     finally:
         pool.close()
+
+
+def test_a_request_whose_client_went_away_is_cancelled() -> None:
+    """The worker's search sees the cancel flag through its budget and stops long before its
+    time (a search of Nim that would run for minutes)."""
+    import asyncio
+
+    from zermelo.web import service
+
+    pool = Pool(1)
+    try:
+        pool.run(60, pow, 2, 2)  # the worker is up
+        asked = []
+
+        async def gone() -> bool:
+            asked.append(time.perf_counter())
+            return len(asked) >= 2  # the client leaves after half a second
+
+        start = time.perf_counter()
+        answer = asyncio.run(pool.run_async(
+            120, gone, service.engine_request, "nim", {"piles": "30,30,30,30,30,30"}, None,
+            "mcts:10000000", 1, None, 100.0))
+        took = time.perf_counter() - start
+        assert answer["move"]  # MCTS answers with its best move so far, which nobody reads
+        assert took < 30, took  # not the 100 s it was allowed
+        assert pool.run(60, pow, 2, 3) == 8  # and the worker is free again
+    finally:
+        pool.close()

@@ -113,24 +113,29 @@ class BudgetExhausted(ZermeloError):
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a search may spend: nodes visited and wall-clock seconds (None: no bound)."""
+    """How much a search may spend: nodes visited and wall-clock seconds (None: no bound), and
+    ``cancelled``, asked now and then, to stop it early (None: the enclosing budget's)."""
 
     nodes: int | None = None
     seconds: float | None = None
+    cancelled: Callable[[], bool] | None = None
 
 
-_BUDGET: ContextVar[tuple[int | None, float | None]] = ContextVar("budget", default=(None, None))
+_Limits = tuple[int | None, float | None, Callable[[], bool] | None]
+_BUDGET: ContextVar[_Limits] = ContextVar("budget", default=(None, None, None))
 CHECK_EVERY = 1024
 """The clock is read every this many nodes."""
 
 
 @contextmanager
 def budget(limit: Budget) -> Iterator[None]:
-    """Every search started inside the block stops after ``limit.nodes`` nodes or at
-    ``limit.seconds`` from now: a search that can give a best move so far (iterative deepening,
-    MCTS) gives it as an inexact result, the others raise :class:`BudgetExhausted`."""
+    """Every search started inside the block stops after ``limit.nodes`` nodes, at
+    ``limit.seconds`` from now or when ``limit.cancelled()`` says so: a search that can give a
+    best move so far (iterative deepening, MCTS) gives it as an inexact result, the others raise
+    :class:`BudgetExhausted`. A block inside another keeps the outer one's cancellation."""
     deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
-    token = _BUDGET.set((limit.nodes, deadline))
+    cancelled = limit.cancelled or _BUDGET.get()[2]
+    token = _BUDGET.set((limit.nodes, deadline, cancelled))
     try:
         yield
     finally:
@@ -140,16 +145,23 @@ def budget(limit: Budget) -> Iterator[None]:
 def remaining_budget() -> tuple[int | None, float | None]:
     """The current budget as (nodes a new search may visit, seconds left), None where
     unbounded: for searches that do not count nodes through :meth:`SearchStats.visit`
-    (compiled kernels)."""
-    most, deadline = _BUDGET.get()
+    (compiled kernels, which also poll :func:`cancellation`)."""
+    most, deadline, _ = _BUDGET.get()
     return most, None if deadline is None else deadline - time.perf_counter()
+
+
+def cancellation() -> Callable[[], bool] | None:
+    """The current budget's check for cancellation (a client that went away), if it has one:
+    a compiled search's watcher thread polls it (threads do not share the budget's context)."""
+    return _BUDGET.get()[2]
 
 
 def out_of_budget(nodes: int) -> bool:
     """Whether a search that has visited ``nodes`` nodes has used up the current budget."""
-    most, deadline = _BUDGET.get()
+    most, deadline, cancelled = _BUDGET.get()
     return ((most is not None and nodes > most)
-            or (deadline is not None and time.perf_counter() > deadline))
+            or (deadline is not None and time.perf_counter() > deadline)
+            or (cancelled is not None and cancelled()))
 
 
 @dataclass

@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import zermelo.web.service as service
@@ -119,11 +120,14 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
                                      "server answers.")  # /docs served without a CDN
     app.add_middleware(BodyLimit)
 
-    def heavy(seconds: float, task: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
-        """``task(*args, seconds)`` in the pool when there is one, else here."""
+    async def heavy(request: Request, seconds: float, task: Callable[..., dict[str, Any]],
+                    *args: Any) -> dict[str, Any]:
+        """``task(*args, seconds)`` in the pool when there is one (cancelled if the client
+        goes away), else in a thread here."""
         if pool is None:
-            return task(*args, seconds)
-        answer: dict[str, Any] = pool.run(seconds + GRACE, task, *args, seconds)
+            return await run_in_threadpool(task, *args, seconds)
+        answer: dict[str, Any] = await pool.run_async(seconds + GRACE, request.is_disconnected,
+                                                      task, *args, seconds)
         return answer
 
     def budget(body: ThinkRequest) -> float:
@@ -207,13 +211,13 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
         return service.games()
 
     @app.post("/api/{game}/analyze")
-    def analyze(game: str, body: ThinkRequest) -> dict[str, Any]:
+    async def analyze(game: str, body: ThinkRequest, request: Request) -> dict[str, Any]:
         """The game's analysis: the value of the position and of every legal move (from a
         database or a solver), best moves marked; 400 for a game without one."""
         variant = service.game_for(game, body.options)  # bad input is refused here, at once
         service.read_position(variant, body.position)
-        return heavy(budget(body), service.analyze_request, game, body.options, body.position,
-                     db)
+        return await heavy(request, budget(body), service.analyze_request, game, body.options,
+                           body.position, db)
 
     @app.post("/api/{game}/moves")
     def moves(game: str, body: PositionRequest) -> dict[str, Any]:
@@ -228,11 +232,11 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
         return service.play(variant, service.read_position(variant, body.position), body.move)
 
     @app.post("/api/{game}/engine")
-    def engine(game: str, body: EngineRequest) -> dict[str, Any]:
+    async def engine(game: str, body: EngineRequest, request: Request) -> dict[str, Any]:
         """An engine's move and the position after it."""
         variant = service.game_for(game, body.options)  # bad input is refused here, at once
         service.read_position(variant, body.position)
-        return heavy(budget(body), service.engine_request, game, body.options, body.position,
-                     body.engine, body.seed, db)
+        return await heavy(request, budget(body), service.engine_request, game, body.options,
+                           body.position, body.engine, body.seed, db)
 
     return app

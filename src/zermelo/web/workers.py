@@ -5,23 +5,29 @@ every other request wait. The pool runs them elsewhere: at most ``workers`` at o
 many waiting; a request beyond that is refused at once (503) so that cheap requests keep being
 answered. A request whose answer does not come within its time (the move time plus a grace for
 solvers that cannot stop early) gets 503 too, and the pool is replaced, which ends the worker
-that was still computing: no request keeps a core busy after it is answered.
+that was still computing: no request keeps a core busy after it is answered. A request whose
+client goes away is cancelled: its search is told through a flag in shared memory, which the
+search budget polls, and stops at its next look.
 """
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from zermelo.core.errors import ZermeloError
+from zermelo.search.base import Budget, budget
 
 GRACE = 10.0
 """Seconds a request may take beyond its move time before it is given up."""
+POLL = 0.25
+"""Seconds between two looks at whether a waiting request's client is still there."""
 
 
 class Busy(ZermeloError):
@@ -30,12 +36,31 @@ class Busy(ZermeloError):
     kind = "busy"
 
 
+_FLAGS: Any = None
+"""In a worker process: the pool's cancel flags, one a slot of work in flight."""
+
+
+def _adopt(flags: Any) -> None:
+    """Keep the pool's flags (run once in each new worker)."""
+    global _FLAGS
+    _FLAGS = flags
+
+
+def _call(slot: int, task: Callable[..., Any], *args: Any) -> Any:
+    """``task(*args)`` in a worker, every search in it cancelled once flag ``slot`` is set."""
+    with budget(Budget(cancelled=lambda: _FLAGS[slot] != 0)):
+        return task(*args)
+
+
 class Pool:
     """A replaceable process pool with a bound on the work in flight."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.slots = threading.BoundedSemaphore(2 * workers)
+        self.context = multiprocessing.get_context("spawn")
+        self.flags: Any = self.context.RawArray("b", 2 * workers)
+        self.free = list(range(2 * workers))
+        """The slots of work in flight not taken (at most two a worker)."""
         self.lock = threading.Lock()
         self.executor = self._start()
         self.restarts = 0
@@ -43,29 +68,75 @@ class Pool:
         crash, not a stop)."""
 
     def _start(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(self.workers, mp_context=self.context, initializer=_adopt,
+                                   initargs=(self.flags,))
+
+    def _submit(self, task: Callable[..., Any], args: tuple[Any, ...]
+                ) -> tuple[int, Future[Any], int]:
+        """Take a slot and hand ``task(*args)`` to a worker: (slot, future, restarts so far);
+        :class:`Busy` when every slot is taken."""
+        with self.lock:
+            if not self.free:
+                raise Busy("the server is busy with other searches, try again in a moment")
+            slot = self.free.pop()
+            self.flags[slot] = 0
+            try:
+                return slot, self.executor.submit(_call, slot, task, *args), self.restarts
+            except BaseException:
+                self.free.append(slot)
+                raise
+
+    def _release(self, slot: int) -> None:
+        with self.lock:
+            self.free.append(slot)
+
+    def _lost(self, restarts: int) -> BaseException:
+        """The error for a task whose worker process ended without an answer."""
+        if self.restarts != restarts:  # stopped with a pool replaced for another task
+            return Busy("the search was stopped with others, try again")
+        self.restart()
+        return RuntimeError("a worker process died during the request")
+
+    def _late(self, seconds: float) -> Busy:
+        """Replace the pool (ending the late worker) and say so."""
+        self.restart()
+        return Busy(f"no answer within {seconds:.0f} s: the search was stopped")
 
     def run(self, seconds: float, task: Callable[..., Any], *args: Any) -> Any:
         """``task(*args)`` in a worker; :class:`Busy` when the pool is full or the answer does
         not come within ``seconds`` (the pool is then replaced)."""
-        if not self.slots.acquire(blocking=False):
-            raise Busy("the server is busy with other searches, try again in a moment")
+        slot, future, restarts = self._submit(task, args)
         try:
-            with self.lock:
-                future: Future[Any] = self.executor.submit(task, *args)
-                restarts = self.restarts
-            try:
-                return future.result(timeout=seconds)
-            except FutureTimeout:
-                self.restart()
-                raise Busy(f"no answer within {seconds:.0f} s: the search was stopped") from None
-            except BrokenProcessPool:
-                if self.restarts != restarts:  # stopped with a pool replaced for another task
-                    raise Busy("the search was stopped with others, try again") from None
-                self.restart()
-                raise RuntimeError("a worker process died during the request") from None
+            return future.result(timeout=seconds)
+        except FutureTimeout:
+            raise self._late(seconds) from None
+        except BrokenProcessPool:
+            raise self._lost(restarts) from None
         finally:
-            self.slots.release()
+            self._release(slot)
+
+    async def run_async(self, seconds: float, gone: Callable[[], Awaitable[bool]],
+                        task: Callable[..., Any], *args: Any) -> Any:
+        """:meth:`run` for a request being served: while waiting, ``gone()`` is asked whether
+        the client went away, and if so the task is cancelled (its search stops at its next
+        look at the budget; what it answers is dropped with the request)."""
+        slot, future, restarts = self._submit(task, args)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        waiting = asyncio.wrap_future(future)
+        try:
+            while True:
+                try:
+                    return await asyncio.wait_for(asyncio.shield(waiting), POLL)
+                except TimeoutError:
+                    if loop.time() >= end:
+                        raise self._late(seconds) from None
+                    if not self.flags[slot] and await gone():
+                        self.flags[slot] = 1
+                except BrokenProcessPool:
+                    raise self._lost(restarts) from None
+        finally:
+            self._release(slot)
 
     def restart(self) -> None:
         """End every worker (and what it computes) and start a fresh pool."""

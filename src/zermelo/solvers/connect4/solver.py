@@ -15,6 +15,7 @@ opponent an immediate win never searched, and an opening book (:mod:`.book`) whe
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -22,7 +23,7 @@ import numpy as np
 from zermelo.core.errors import DataError, IllegalMoveError
 from zermelo.games.connect4.kernels import geometry, playable, winning_cells
 from zermelo.games.connect4.rules import ConnectFour, Position
-from zermelo.search.base import BudgetExhausted, remaining_budget
+from zermelo.search.base import BudgetExhausted, cancellation, remaining_budget
 from zermelo.solvers.connect4.book import OpeningBook
 from zermelo.solvers.connect4.search import ETC_EMPTY, Book, negamax, next_probe
 from zermelo.solvers.connect4.sorter import centre_first
@@ -42,6 +43,18 @@ def win_score(cells: int, stones_before: int) -> int:
 def terminal_score(game: ConnectFour, state: Position) -> int:
     """The score of a finished game for the side to move: 0 for a draw, else a loss."""
     return -win_score(game.board.cells, state.count - 1) if state.won else 0
+
+
+def _watch(counter: np.ndarray, done: threading.Event, seconds: float | None,
+           cancelled: Callable[[], bool] | None) -> None:
+    """Set the search's stop flag at the deadline ``seconds`` from now or once ``cancelled()``,
+    unless ``done`` comes first; looks 50 times a second."""
+    end = None if seconds is None else time.perf_counter() + max(seconds, 0.0)
+    while not done.wait(0.02):
+        if (end is not None and time.perf_counter() >= end) or (
+                cancelled is not None and cancelled()):
+            counter[2] = 1
+            return
 
 
 class Solver:
@@ -116,22 +129,25 @@ class Solver:
     def _search(self, state: Position, probe: int) -> int:
         """One null-window search around ``probe``, within the current budget."""
         most, seconds = remaining_budget()
+        cancelled = cancellation()
         with self._lock:
             counter = self.counter
             counter[1] = 0 if most is None else counter[0] + max(most, 1)
             counter[2] = 0
-            timer = None
-            if seconds is not None:  # the compiled search reads the flag the timer sets
-                timer = threading.Timer(max(seconds, 0.0), counter.__setitem__, (2, 1))
-                timer.daemon = True
-                timer.start()
+            done = threading.Event()
+            watcher = None
+            if seconds is not None or cancelled is not None:  # the compiled search reads the
+                watcher = threading.Thread(  # flag the watcher sets
+                    target=_watch, args=(counter, done, seconds, cancelled), daemon=True)
+                watcher.start()
             try:
                 result = negamax(state.current, state.mask, state.count, probe, probe + 1,
                                  self.geo, self.table, self.book, self.columns, self.moves,
                                  self.priorities, self.etc_below, counter)
             finally:
-                if timer is not None:
-                    timer.cancel()
+                done.set()
+                if watcher is not None:
+                    watcher.join()
             stopped = counter[2] != 0
             counter[1:] = 0
         if stopped:
