@@ -61,3 +61,16 @@ def test_the_server_bounds_every_engine_move() -> None:
     answer = client.post("/api/nim/engine", json={"engine": "alphabeta:8",
                                                   "position": "A 1 2"})
     assert answer.json()["proven"] is True
+
+
+@pytest.mark.parametrize("name", ["ismcts", "pimc", "mcts"])
+def test_sampling_searches_keep_to_a_time_budget(name: str) -> None:
+    from zermelo.games.tictactoe import TicTacToe
+    from zermelo.search.algorithms import search
+
+    game = TicTacToe()
+    start = time.perf_counter()
+    with budget(Budget(seconds=0.2)):
+        result = search(name, game, game.initial_state(), iterations=10_000_000)
+    assert result.best_move in game.legal_moves(game.initial_state())
+    assert time.perf_counter() - start < 10  # ten million iterations would take minutes

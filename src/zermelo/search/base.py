@@ -164,6 +164,22 @@ def out_of_budget(nodes: int) -> bool:
             or (cancelled is not None and cancelled()))
 
 
+def check_seconds(seconds: float | None) -> None:
+    """A time budget is a positive number of seconds (None: no time limit)."""
+    if seconds is not None and not seconds > 0:
+        raise OptionError(f"seconds {seconds}: must be more than 0")
+
+
+def anytime_stop(done: int, nodes: int, iterations: int, deadline: float | None,
+                 every: int = 64) -> bool:
+    """Whether a sampling search that has done ``done`` iterations and visited ``nodes`` nodes
+    must stop: its iterations are done, its seconds are up, or (looked at every ``every``
+    iterations) the current budget is spent; at least one iteration always runs."""
+    return done >= iterations or (done > 0 and (
+        (deadline is not None and time.perf_counter() > deadline)
+        or (done % every == 0 and out_of_budget(nodes))))
+
+
 @dataclass
 class SearchStats:
     """What a search did: the "checks" (``nodes``) and "cuts" (``cutoffs``) counted in Ciężyński,

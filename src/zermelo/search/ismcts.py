@@ -39,8 +39,9 @@ from zermelo.search.base import (
     SearchResult,
     SearchStats,
     Supports,
+    anytime_stop,
     check_range,
-    out_of_budget,
+    check_seconds,
     viewer,
 )
 from zermelo.search.mcts import Rollout, random_rollout
@@ -71,21 +72,6 @@ class InfoNode:
     def mean(self, move: Hashable) -> float:
         """The mover's mean scaled return after ``move``."""
         return self.rewards[move] / self.visits[move]
-
-
-def check_seconds(seconds: float | None) -> None:
-    """A time budget is a positive number of seconds (None: no time limit)."""
-    if seconds is not None and not seconds > 0:
-        raise OptionError(f"seconds {seconds}: must be more than 0")
-
-
-def stop(stats: SearchStats, iterations: int, deadline: float | None) -> bool:
-    """Whether a sampling search that has done ``stats.iterations`` must stop: its iterations
-    are done, its seconds are up or the current budget is spent (at least one iteration runs)."""
-    done = stats.iterations
-    return done >= iterations or (done > 0 and (
-        (deadline is not None and time.perf_counter() > deadline)
-        or (done % 64 == 0 and out_of_budget(stats.nodes))))
 
 
 def ismcts(
@@ -142,7 +128,8 @@ def ismcts(
                 best, best_score = move, score
         return best
 
-    while not game.is_terminal(state) and not stop(stats, iterations, deadline):
+    while not game.is_terminal(state) and not anytime_stop(
+            stats.iterations, stats.nodes, iterations, deadline):
         stats.iterations += 1
         d = (resample(game, state, me, rng) if resample is not None
              else game.resample(state, me, rng))

@@ -28,7 +28,6 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE, Chance, Game, Information, Utility
 from zermelo.search.base import (
     MAX_ITERATIONS,
@@ -36,8 +35,9 @@ from zermelo.search.base import (
     SearchResult,
     SearchStats,
     Supports,
+    anytime_stop,
     check_range,
-    out_of_budget,
+    check_seconds,
     terminal_value,
     viewer,
 )
@@ -126,8 +126,7 @@ def mcts(
     """
     SUPPORTS.check(game, NAME)
     check_range("iterations", iterations, 1, MAX_ITERATIONS)
-    if seconds is not None and not seconds > 0:
-        raise OptionError(f"seconds {seconds}: must be more than 0")
+    check_seconds(seconds)
     solve = solve and proves(game)
     rng = random.Random(seed)
     play_out = rollout or random_rollout
@@ -153,11 +152,8 @@ def mcts(
         return child
 
     while root.proven is None:
-        if stats.iterations >= iterations or (
-                deadline and stats.iterations and time.perf_counter() > deadline) or (
-                stats.iterations and stats.iterations % 64 == 0
-                and out_of_budget(stats.nodes)):  # anytime: the best move so far
-            break
+        if anytime_stop(stats.iterations, stats.nodes, iterations, deadline):
+            break  # anytime: the best move so far
         stats.iterations += 1
         node, path = root, [root]
         # selection and expansion: down the tree to a new node or one proven or terminal

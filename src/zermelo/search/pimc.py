@@ -28,9 +28,11 @@ from zermelo.search.base import (
     SearchResult,
     SearchStats,
     Supports,
+    anytime_stop,
     check_range,
+    check_seconds,
+    out_of_budget,
 )
-from zermelo.search.ismcts import check_seconds, stop
 from zermelo.search.mcts import Rollout, random_rollout
 
 NAME = "pimc"
@@ -59,7 +61,11 @@ def playout_evaluator(rollout: Rollout | None = None) -> MoveEvaluator:
             if game.is_terminal(after):
                 values[move] = game.returns(after)[mover]
                 continue
-            values[move] = sum(play_out(game, after, rng)[mover] for _ in range(share)) / share
+            total, done = 0.0, 0
+            while done < share and not (done and done % 16 == 0 and out_of_budget(0)):
+                total += play_out(game, after, rng)[mover]  # every move at least once
+                done += 1
+            values[move] = total / done
         return values
 
     return evaluate
@@ -101,7 +107,7 @@ def pimc(
     deadline = None if seconds is None else time.perf_counter() + seconds
     totals: dict[Hashable, float] = {}
     votes: dict[Hashable, int] = {}
-    while not stop(stats, determinisations, deadline):
+    while not anytime_stop(stats.iterations, stats.nodes, determinisations, deadline, every=1):
         stats.iterations += 1
         stats.nodes += share
         values = judge(game, game.resample(state, me, rng), rng, share)
