@@ -91,3 +91,12 @@ def test_play_on_a_chosen_board(cli: CliRunner) -> None:
     assert "a5 c5 e5 b4 c4 d4 a3 b3 d3 e3 b2 c2 d2 a1 c1 e1" in result.out  # the 16 points
     bad = cli("morris", "play", "--board", "seven")
     assert bad.code == 2 and bad.err.startswith("zermelo: invalid option: board")
+
+
+def test_the_perfect_engine_reads_the_tables_under_the_given_data_directory(
+        cli: CliRunner, tmp_path: Path) -> None:
+    assert cli("morris", "solve", "--board", "three", "--db", str(tmp_path)).code == 0
+    result = cli("morris", "play", "--board", "three", "--engine", "perfect", "--as", "B",
+                 "--db", str(tmp_path), stdin="quit\n")
+    assert result.code == 0, result.err
+    assert "W plays b2" in result.out  # the only winning first stone: the centre

@@ -257,3 +257,12 @@ def test_any_text_is_read_or_refused_with_a_typed_error(text: str) -> None:
         game.parse_position(text)
     with contextlib.suppress(InvalidMoveError, IllegalMoveError):
         assert game.parse_move(state, text) in game.legal_moves(state)
+
+
+@pytest.mark.parametrize("seat", ["", "AB", "D"])
+def test_show_as_refuses_what_is_not_a_player_of_the_game(seat: str) -> None:
+    game = Turtles(Variant(players=3))
+    result = CliRunner().invoke(app, ["turtles", "show", game.format_position(
+        game.random_playout(game.initial_state(), random.Random(1))[10]), "--players", "3",
+        "--as", seat])
+    assert result.exit_code != 0

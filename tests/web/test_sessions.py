@@ -192,3 +192,14 @@ def test_the_board_shows_every_secret_once_the_game_is_over() -> None:
         view = sessions.play(token, view["moves"][0])
     sessions.picture(token, draw, False)
     assert drawn[-1].seat is None  # after it: everything
+
+
+def test_a_table_whose_engine_fails_takes_no_place() -> None:
+    sessions, game = Sessions(limit=1), HighCard()
+
+    def broken(game: Any, state: Any) -> Any:
+        raise RuntimeError("an engine bug")
+
+    with pytest.raises(RuntimeError):
+        sessions.open(game, [1], {0: broken}, 1.0)  # the engine moves first and fails
+    assert sessions.open(game, [0, 1], {}, 1.0)  # the only place is free again

@@ -51,6 +51,9 @@ class Table:
     engines: dict[int, Player]
     seconds: float
     rng: random.Random
+    """Deals chance's outcomes (so a seeded game replays)."""
+    drawing: random.Random = field(default_factory=random.Random)
+    """Draws the hidden parts of the pictures, apart from chance's generator."""
     log: list[tuple[int, tuple[str | None, ...]]] = field(default_factory=list)
     touched: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -103,7 +106,7 @@ class Table:
     def seen(self, seat: int) -> Any:
         """A state that ``seat`` cannot tell from the true one, its hidden parts drawn at
         random: what a drawing for the seat may show."""
-        return self.game.resample(self.state, seat, random.Random(self.rng.random()))
+        return self.game.resample(self.state, seat, self.drawing)
 
 
 class Sessions:
@@ -124,7 +127,8 @@ class Sessions:
         if sorted([*people, *engines]) != list(range(game.info.num_players)) or not people:
             raise OptionError("seats: every seat needs exactly one player, a person or an "
                               "engine, and one seat at least a person")
-        table = Table(game, game.initial_state(), dict(engines), seconds, random.Random(seed))
+        table = Table(game, game.initial_state(), dict(engines), seconds, random.Random(seed),
+                      random.Random(seed))
         with self.lock:
             self._forget_old()
             if len(self.tables) >= self.limit:
@@ -134,8 +138,14 @@ class Sessions:
             tokens = {game.info.players[p]: secrets.token_urlsafe(24) for p in people}
             for letter, token in tokens.items():
                 self.seats[token] = (table, game.info.players.index(letter))
-        with table.lock:
-            table.run()
+        try:
+            with table.lock:
+                table.run()
+        except BaseException:  # an engine that failed: the table takes no place
+            with self.lock:
+                self.tables.remove(table)
+                self.seats = {k: v for k, v in self.seats.items() if v[0] is not table}
+            raise
         return tokens
 
     def _forget_old(self) -> None:

@@ -20,8 +20,6 @@ from zermelo.solvers.morris.database import MAX_UNIT, Database, MorrisPlan, wide
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import tables_of
 
-"""The most positions one unit may hold (its graph is built in memory: about 60 bytes each)."""
-
 BoardOpt = Annotated[str, typer.Option(
     "--board", help="standard, variant23 (a 23-point board), six or three.")]
 DbOpt = Annotated[Path | None, typer.Option(

@@ -52,7 +52,7 @@ def show(position: PositionArg, players: PlayersOpt = 2, option: OptionOpt = Non
     view = None
     if as_ is not None:
         seat = as_.strip().upper()
-        if seat not in PLAYERS[:players]:
+        if len(seat) != 1 or seat not in PLAYERS[:players]:
             raise UnknownNameError(f"no player {as_[:10]!r} (players: "
                                    f"{', '.join(PLAYERS[:players])})")
         view = game.view(state, PLAYERS.index(seat))

@@ -31,8 +31,7 @@ ENTRY = GameEntry(
                    "article (stones in the opening; 1000 x stones - Black's moves later)",
                    f"{_ENGINES}:article_estimate", "depth", 4, 1, 8),
         EngineSpec("perfect", "the solved tables' best move (retrograde analysis), at random "
-                   "among equals", "zermelo.solvers.morris.perfect:perfect",
-                   supports="zermelo.solvers.morris.perfect:has_tables"),
+                   "among equals", "zermelo.solvers.morris.perfect:perfect"),
     ),
     analysis="zermelo.solvers.morris.perfect:analysis",
     default_engine="heuristic",

@@ -90,9 +90,3 @@ def perfect(game: Morris, level: int | None, seed: int | None,
 def analysis(game: Morris, state: Position, data: Path | None) -> Analysis:
     """The tables' value of ``state`` and of every legal move."""
     return tables_of(game, data).analyze(state)
-
-
-def has_tables(game: Morris) -> bool:
-    """Whether the default data directory holds any table of ``game``'s variant."""
-    geometry = Geometry.of(game.board, game.flying)
-    return any(Database.store_for(geometry, s).exists for s in scopes(geometry.board.stones))
