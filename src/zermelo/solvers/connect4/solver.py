@@ -115,24 +115,27 @@ class Solver:
         if winning_cells(state.current, state.mask, self.geo) & playable(state.mask, self.geo):
             return 1 if weak else win_score(cells, n)
         low, high = (-1, 1) if weak else (-((cells - n) // 2), win_score(cells, n))
+        most = remaining_budget()[0]  # the nodes of the whole solve, all its probes together
+        limit = 0 if most is None else self.nodes + max(most, 1)
         while low < high:
             if on_window is not None:
                 on_window(low, high)
             probe = next_probe(low, high)
-            result = self._search(state, probe)
+            result = self._search(state, probe, limit)
             if result <= probe:
                 high = result
             else:
                 low = result
         return (low > 0) - (low < 0) if weak else low
 
-    def _search(self, state: Position, probe: int) -> int:
-        """One null-window search around ``probe``, within the current budget."""
-        most, seconds = remaining_budget()
+    def _search(self, state: Position, probe: int, limit: int) -> int:
+        """One null-window search around ``probe``, within the current budget's seconds and
+        cancellation and up to ``limit`` nodes counted since the last reset (0: no limit)."""
+        seconds = remaining_budget()[1]
         cancelled = cancellation()
         with self._lock:
             counter = self.counter
-            counter[1] = 0 if most is None else counter[0] + max(most, 1)
+            counter[1] = limit
             counter[2] = 0
             done = threading.Event()
             watcher = None
