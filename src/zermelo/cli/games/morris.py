@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
-from zermelo.cli.common import OptionOpt, console, parse_options, read_position
-from zermelo.cli.games.morris_solve import analyze, solve
+from zermelo.cli.common import OptionOpt, console
+from zermelo.cli.games.morris_solve import analyze, position_of, solve
 from zermelo.cli.play import play as play_game
 from zermelo.core.picture import View
-from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.kernels import perft_of
 from zermelo.games.morris.render import board_picture, board_text, status_line
-from zermelo.games.morris.rules import Morris, Position
 
 app = typer.Typer(help="Nine Men's Morris and its family: positions, legal moves, perft.",
                   no_args_is_help=True)
@@ -30,15 +28,6 @@ PositionArg = Annotated[str | None, typer.Argument(
          "to read it from stdin.")]
 
 
-def _position(board: str, options: list[str] | None, position: str | None,
-              line: str) -> tuple[Morris, Position]:
-    """The variant and the position after ``line`` from ``position`` (default: the start)."""
-    game = cast(Morris, ENTRY.game({**parse_options(options), "board": board}))
-    state = (game.initial_state() if position is None
-             else game.parse_position(read_position(position)))
-    return game, game.play_line(state, line.split())
-
-
 @app.command()
 def show(position: PositionArg = None, board: BoardOpt = "standard", line: LineOpt = "",
          option: OptionOpt = None,
@@ -46,7 +35,7 @@ def show(position: PositionArg = None, board: BoardOpt = "standard", line: LineO
              help="Also write the board as an SVG picture to this file.")] = None) -> None:
     """Draw a position (stones in a mill underlined), say whose turn it is, and print its
     text."""
-    game, state = _position(board, option, position, line)
+    game, state = position_of(board, option, position, line)
     console.print(board_text(game, state), end="")
     console.print(status_line(game, state))
     print(game.format_position(state))  # one line, never wrapped
@@ -58,7 +47,7 @@ def show(position: PositionArg = None, board: BoardOpt = "standard", line: LineO
 def moves(position: PositionArg = None, board: BoardOpt = "standard", line: LineOpt = "",
           option: OptionOpt = None) -> None:
     """Print the legal moves, one per line (none when the game is over)."""
-    game, state = _position(board, option, position, line)
+    game, state = position_of(board, option, position, line)
     for move in game.legal_moves(state):
         print(game.format_move(state, move))
 
@@ -74,7 +63,7 @@ def perft(depth: Annotated[int, typer.Option(
                                        "does.")] = False) -> None:
     """Count the move sequences of DEPTH plies by the plain rules (no draws), compiled; one
     root move at a time, with a progress bar."""
-    game, state = _position(board, option, position, line)
+    game, state = position_of(board, option, position, line)
     if depth == 0 or game.lost(state):
         print(1 if depth == 0 else 0)
         return

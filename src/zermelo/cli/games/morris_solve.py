@@ -14,7 +14,7 @@ from zermelo.cli.common import OptionOpt, console, parse_options, read_position
 from zermelo.core.errors import OptionError
 from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.render import board_text, status_line
-from zermelo.games.morris.rules import Morris
+from zermelo.games.morris.rules import Morris, Position
 from zermelo.solve.layered import TableSpec, missing_positions
 from zermelo.solvers.morris.database import MAX_UNIT, Database, MorrisPlan, widest_buildable_scope
 from zermelo.solvers.morris.geometry import Geometry
@@ -30,15 +30,20 @@ ScopeOpt = Annotated[str, typer.Option(
                     "with 3 to K stones a side, none in hand).")]
 
 
-def _game(board: str, option: list[str] | None) -> Morris:
-    return cast(Morris, ENTRY.game({**parse_options(option), "board": board}))
+def position_of(board: str, options: list[str] | None, position: str | None = None,
+                line: str = "") -> tuple[Morris, Position]:
+    """The variant and the position after ``line`` from ``position`` (default: the start)."""
+    game = cast(Morris, ENTRY.game({**parse_options(options), "board": board}))
+    state = (game.initial_state() if position is None
+             else game.parse_position(read_position(position)))
+    return game, game.play_line(state, line.split())
 
 
 def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",
           db: DbOpt = None) -> None:
     """Solve a board by retrograde analysis (or finish a stopped build): every position's
     value and distance to the end, then the start's value."""
-    game = _game(board, option)
+    game = position_of(board, option)[0]
     geometry = Geometry.of(game.board, game.flying)
     plan = MorrisPlan(geometry, scope)
     largest = max(t.size for t in plan.tables())
@@ -56,7 +61,7 @@ def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "
             progress.update(task, advance=positions, description=table.label)
 
         started = time.perf_counter()
-        database, report = Database.build(geometry, scope, db, advance)
+        database, report = Database.build(geometry, scope, db, advance, plan)
     console.print(f"built {report.tables_built} tables, {report.positions:,} positions in "
                   f"{time.perf_counter() - started:.1f} s; {geometry.name} {scope} in "
                   f"{database.store.path}")
@@ -71,10 +76,7 @@ def analyze(position: Annotated[str | None, typer.Argument(
                 "--line", help="Moves played from the position, e.g. 'd2 a1'.")] = "",
             db: DbOpt = None) -> None:
     """The value of a position and of every legal move, from the solved tables."""
-    game = _game(board, option)
-    state = (game.initial_state() if position is None
-             else game.parse_position(read_position(position)))
-    state = game.play_line(state, line.split())
+    game, state = position_of(board, option, position, line)
     analysis = tables_of(game, db).analyze(state)
     console.print(board_text(game, state), end="")
     words = analysis.value.words({"W": "White", "B": "Black"})

@@ -273,9 +273,11 @@ class Database:
 
     @classmethod
     def build(cls, geometry: Geometry, scope: str, root: Path | None = None,
-              progress: Progress | None = None) -> tuple[Database, BuildReport]:
-        """Build (or finish building) every table of the scope."""
-        plan = MorrisPlan(geometry, scope)
+              progress: Progress | None = None, plan: MorrisPlan | None = None
+              ) -> tuple[Database, BuildReport]:
+        """Build (or finish building) every table of the scope; ``plan``, if given, is the
+        scope's plan made already (it costs a pass over every placement)."""
+        plan = plan or MorrisPlan(geometry, scope)
         store = cls.store_for(geometry, scope, root)
         report = build(plan, store, progress)
         return cls(plan, store), report
