@@ -32,81 +32,113 @@ def book_score(key: int, book: Book) -> int:
     return NO_LOWER
 
 
+FRAME = 9
+"""Fields of a stack frame of :func:`negamax` (position, window, progress); the sorter's scratch
+space follows them."""
+
+
 @njit(cache=True, nogil=True)  # other threads (a web server's) run during a long solve
 def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometry,
             table: Table, book: Book, columns: np.ndarray, moves: np.ndarray,
-            priorities: np.ndarray, etc_below: int, nodes: np.ndarray) -> int:
+            frames: np.ndarray, etc_below: int, nodes: np.ndarray) -> int:
     """The score of a position where the side to move cannot win at once, within a window.
 
     Returns ``v``: if ``v <= alpha`` the true score is ``<= v``; if ``v >= beta`` it is
-    ``>= v``; otherwise ``v`` is exact. ``moves`` and ``priorities`` hold one row of scratch
-    space per stone count; enhanced transposition cut-offs are tried with fewer than
-    ``etc_below`` stones; ``nodes[0]`` counts the calls. The search is abandoned (returning 0
-    at once, storing nothing more) when ``nodes[0]`` passes ``nodes[1]`` (if positive) or when
-    another thread sets ``nodes[2]``; ``nodes[2]`` is then 1 and the result meaningless.
+    ``>= v``; otherwise ``v`` is exact. The recursion runs on an explicit stack (a call per
+    node cost more than the node's own work): row ``n`` of ``moves`` and of ``frames`` belongs
+    to the node with ``n`` stones (its ordered moves; its position, window and progress).
+    Enhanced transposition cut-offs are tried with fewer than ``etc_below`` stones;
+    ``nodes[0]`` counts the nodes. The search is abandoned (returning 0 at once, storing
+    nothing more) when ``nodes[0]`` passes ``nodes[1]`` (if positive) or when another thread
+    sets ``nodes[2]``; ``nodes[2]`` is then 1 and the result meaningless.
     """
-    nodes[0] += 1
-    if nodes[2] != 0 or (nodes[1] > 0 and nodes[0] > nodes[1]):
-        nodes[2] = 1
-        return 0
-    first_node = nodes[0]
+    root = n
     cells = geo[0] * geo[1]
-    safe = non_losing_moves(current, mask, geo)
-    if safe == 0:  # every move lets the opponent win with the next stone
-        return -((cells - n) // 2)
-    if n >= cells - 2:  # neither side can win with the last stones
-        return 0
-    low = -((cells - 2 - n) // 2)  # the opponent cannot win with its next stone
-    if alpha < low:
-        alpha = low
-        if alpha >= beta:
-            return alpha
-    high = (cells - 1 - n) // 2  # nor can we with ours
-    key = canonical_key(current, mask, geo[0], geo[3])  # mirror images share a score
-    lower, upper = probe(table, key)
-    if upper < high:
-        high = upper
-    if beta > high:
-        beta = high
-        if alpha >= beta:
-            return beta
-    if alpha < lower:
-        alpha = lower
-        if alpha >= beta:
-            return alpha
-    if n <= book[0]:
-        known = book_score(key, book)
-        if known != NO_LOWER:
-            return known
-    if n < etc_below:  # enhanced transposition cut-off: a child's stored bound may
-        other = current ^ mask  # already refute the window, so no child need be searched
-        rest = safe
-        while rest:
-            m = rest & -rest
-            rest ^= m
-            child = canonical_key(other, mask | m, geo[0], geo[3])
-            score = -probe(table, child)[1]  # the child's upper bound, from our side
-            if score >= beta:
-                store(table, key, score, NO_UPPER, 1)
-                return score
-    count = order_moves(current, mask, safe, columns, moves[n], priorities[n], geo)
-    start = alpha
-    for i in range(count):
-        m = moves[n, i]
-        score = -negamax(current ^ mask, mask | m, n + 1, -beta, -alpha, geo, table, book,
-                         columns, moves, priorities, etc_below, nodes)
-        if nodes[2] != 0:  # abandoned below: nothing found here may be stored
+    while True:  # enter the node (current, mask) of n stones with the window (alpha, beta)
+        nodes[0] += 1
+        if nodes[2] != 0 or (nodes[1] > 0 and nodes[0] > nodes[1]):
+            nodes[2] = 1
             return 0
-        if score >= beta:
-            store(table, key, score, NO_UPPER, nodes[0] - first_node)
-            return score
-        if score > alpha:
-            alpha = score
-    if alpha > start:
-        store(table, key, alpha, alpha, nodes[0] - first_node)
-    else:
-        store(table, key, NO_LOWER, alpha, nodes[0] - first_node)
-    return alpha
+        value = NO_LOWER  # the node's result, once known without searching a child
+        key = 0
+        safe = non_losing_moves(current, mask, geo)
+        if safe == 0:  # every move lets the opponent win with the next stone
+            value = -((cells - n) // 2)
+        elif n >= cells - 2:  # neither side can win with the last stones
+            value = 0
+        else:
+            low = -((cells - 2 - n) // 2)  # the opponent cannot win with its next stone
+            if alpha < low:
+                alpha = low
+            if alpha >= beta:
+                value = alpha
+            else:
+                high = (cells - 1 - n) // 2  # nor can we with ours
+                key = canonical_key(current, mask, geo[0], geo[3])  # mirror images share
+                lower, upper = probe(table, key)  # a score
+                if upper < high:
+                    high = upper
+                if beta > high:
+                    beta = high
+                if alpha >= beta:
+                    value = beta
+                else:
+                    if alpha < lower:
+                        alpha = lower
+                    if alpha >= beta:
+                        value = alpha
+                    elif n <= book[0]:
+                        value = book_score(key, book)
+            if value == NO_LOWER and n < etc_below:  # enhanced transposition cut-off: a
+                other = current ^ mask  # child's stored bound may already refute the window
+                rest = safe
+                while rest:
+                    m = rest & -rest
+                    rest ^= m
+                    child = canonical_key(other, mask | m, geo[0], geo[3])
+                    score = -probe(table, child)[1]  # the child's upper bound, our side
+                    if score >= beta:
+                        store(table, key, score, NO_UPPER, 1)
+                        value = score
+                        break
+        if value == NO_LOWER:  # search the children, best first: push this node
+            count = order_moves(current, mask, safe, columns, moves[n], frames[n, FRAME:], geo)
+            frames[n, 0] = current
+            frames[n, 1] = mask
+            frames[n, 2] = alpha  # raised by the children's scores
+            frames[n, 3] = beta
+            frames[n, 4] = alpha  # as it was before the children
+            frames[n, 5] = key
+            frames[n, 6] = nodes[0]
+            frames[n, 7] = count
+            frames[n, 8] = 0  # the child being searched
+            current, mask = current ^ mask, mask | moves[n, 0]
+            alpha, beta = -beta, -alpha
+            n += 1
+            continue
+        while True:  # hand the value to the parent, finishing every node it completes
+            if n == root:
+                return value
+            n -= 1
+            score = -value
+            if score >= frames[n, 3]:
+                store(table, frames[n, 5], score, NO_UPPER, nodes[0] - frames[n, 6])
+                value = score
+                continue
+            if score > frames[n, 2]:
+                frames[n, 2] = score
+            frames[n, 8] += 1
+            if frames[n, 8] < frames[n, 7]:  # on to the next child
+                current = frames[n, 0] ^ frames[n, 1]
+                mask = frames[n, 1] | moves[n, frames[n, 8]]
+                alpha, beta = -frames[n, 3], -frames[n, 2]
+                n += 1
+                break
+            value = frames[n, 2]
+            if value > frames[n, 4]:
+                store(table, frames[n, 5], value, value, nodes[0] - frames[n, 6])
+            else:
+                store(table, frames[n, 5], NO_LOWER, value, nodes[0] - frames[n, 6])
 
 
 def _toward_zero_half(x: int) -> int:

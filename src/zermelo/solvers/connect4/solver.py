@@ -25,13 +25,13 @@ from zermelo.games.connect4.kernels import geometry, playable, winning_cells
 from zermelo.games.connect4.rules import ConnectFour, Position
 from zermelo.search.base import BudgetExhausted, cancellation, remaining_budget
 from zermelo.solvers.connect4.book import OpeningBook
-from zermelo.solvers.connect4.search import ETC_EMPTY, Book, negamax, next_probe
+from zermelo.solvers.connect4.search import ETC_EMPTY, FRAME, Book, negamax, next_probe
 from zermelo.solvers.connect4.sorter import centre_first
 from zermelo.solvers.connect4.table import DEFAULT_SIZE, clear, new_table
 
 NO_BOOK: Book = (-1, np.zeros(0, np.int64), np.zeros(0, np.int8))
 SMALL_TABLE = 2 * 524_287
-"""Slots: 524,287 buckets (a prime near 2**19; about 14 MB), enough for boards of up to 24
+"""Slots: 524,287 buckets (a prime near 2**19; about 17 MB), enough for boards of up to 24
 cells."""
 
 
@@ -79,7 +79,7 @@ class Solver:
         self.book = NO_BOOK if book is None else book.kernel
         self.columns = centre_first(board.width)
         self.moves = np.zeros((board.cells + 1, board.width), np.int64)
-        self.priorities = np.zeros((board.cells + 1, board.width), np.int64)
+        self.frames = np.zeros((board.cells + 1, FRAME + board.width), np.int64)
         self.counter = np.zeros(3, np.int64)  # nodes, node limit (0: none), stop flag
         # enhanced transposition cut-offs are tried in positions with fewer stones than this
         self.etc_below = board.cells - ETC_EMPTY if etc_below is None else etc_below
@@ -88,7 +88,7 @@ class Solver:
     def nbytes(self) -> int:
         """The memory its table and book take."""
         book = 0 if self.book is None else sum(int(a.nbytes) for a in self.book[1:])
-        return sum(int(a.nbytes) for a in self.table) + book
+        return int(self.table.nbytes) + book
 
     @property
     def nodes(self) -> int:
@@ -146,7 +146,7 @@ class Solver:
             try:
                 result = negamax(state.current, state.mask, state.count, probe, probe + 1,
                                  self.geo, self.table, self.book, self.columns, self.moves,
-                                 self.priorities, self.etc_below, counter)
+                                 self.frames, self.etc_below, counter)
             finally:
                 done.set()
                 if watcher is not None:
