@@ -175,6 +175,7 @@ def mcts_compiled(
                 or (cancelled is not None and cancelled())):
             break  # anytime: the best move so far
     stats.nodes, stats.max_depth = int(tree.counts[0]), int(tree.counts[1])
+    stats.extra["tree_bytes"] = tree.nbytes
     clock.stop()
     return _result(tree, stats, decode)
 
