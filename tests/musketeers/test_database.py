@@ -297,7 +297,7 @@ def test_cli_stats_json(cli: CliRunner, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--board", "6x6"], "a 6x6 board with 3 musketeers has 33 free squares; a database "
-                         "handles at most 26"),
+                         "handles at most 27"),
     (["--max-enemies", "23"], "max enemies 23: expected 0 to 22"),
     (["--board", "4x4", "--max-enemies", "-1"], "max enemies -1: expected 0 to 13"),
 ])

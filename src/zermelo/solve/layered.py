@@ -32,7 +32,8 @@ class TableSpec:
 @dataclass(frozen=True)
 class Unit:
     """A piece of one table that can be computed on its own: entries ``[lo, hi)`` of the
-    table's work list (for Three Musketeers, placement classes)."""
+    table's work list (for Three Musketeers, placement classes), filling ``positions``
+    consecutive entries of the table after those of the units before it."""
 
     table: str
     lo: int
@@ -48,11 +49,11 @@ class Plan(Protocol):
         ...
 
     def units(self, table: TableSpec) -> Sequence[Unit]:
-        """The units that together fill ``table``."""
+        """The units that together fill ``table``, in the order of their entries."""
         ...
 
     def run(self, table: TableSpec, unit: Unit, out: U8, inputs: dict[str, U8]) -> None:
-        """Fill ``unit``'s part of ``out`` from the finished ``inputs``."""
+        """Fill ``out``, ``unit``'s block of the table, from the finished ``inputs``."""
         ...
 
 
@@ -84,8 +85,10 @@ def build(plan: Plan, store: Store, progress: Progress | None = None) -> BuildRe
                     loaded[name] = store.load(name)
                 inputs[name] = loaded[name]
             out = np.empty(table.size, dtype=np.uint8)
+            at = 0
             for unit in plan.units(table):
-                plan.run(table, unit, out, inputs)
+                plan.run(table, unit, out[at:at + unit.positions], inputs)
+                at += unit.positions
                 if progress is not None:
                     progress(table, unit.positions)
             store.write(table.name, out)
@@ -98,3 +101,19 @@ def build(plan: Plan, store: Store, progress: Progress | None = None) -> BuildRe
 def missing_positions(plan: Plan, store: Store) -> int:
     """How many positions a build still has to compute."""
     return sum(t.size for t in plan.tables() if not store.has(t.name))
+
+
+def steps(plan: Plan, store: Store) -> list[list[TableSpec]]:
+    """The tables still to build in bulk-synchronous steps: a table goes in the step after the
+    last of the tables it reads, so the tables of one step can be built at the same time."""
+    level: dict[str, int] = {}
+    out: list[list[TableSpec]] = []
+    for table in plan.tables():
+        if store.has(table.name):
+            continue
+        step = max((level[d] + 1 for d in table.depends if d in level), default=0)
+        level[table.name] = step
+        if step == len(out):
+            out.append([])
+        out[step].append(table)
+    return out

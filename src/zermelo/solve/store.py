@@ -21,7 +21,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -78,21 +78,23 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def write_atomically(path: Path, data: bytes | U8) -> None:
-    """Write ``data`` to ``path`` through a flushed temporary file and a rename, so that an
-    interrupted write never leaves half a file. The temporary file has a unique name and is
-    created exclusively beside ``path`` (a planted link is never followed) and removed if the
-    write fails; ``path`` itself is replaced only if it is a regular file or absent."""
+def write_atomically(path: Path, data: bytes | U8 | Iterable[bytes | U8]) -> None:
+    """Write ``data`` (or its blocks, one after the other) to ``path`` through a flushed
+    temporary file and a rename, so that an interrupted write never leaves half a file. The
+    temporary file has a unique name and is created exclusively beside ``path`` (a planted
+    link is never followed) and removed if the write fails; ``path`` itself is replaced only if
+    it is a regular file or absent."""
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise DataError(f"{path}: not a regular file, not replaced")
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(name)
     try:
         with os.fdopen(fd, "wb") as handle:
-            if isinstance(data, bytes):
-                handle.write(data)
-            else:
-                data.tofile(handle)
+            for block in [data] if isinstance(data, bytes | np.ndarray) else data:
+                if isinstance(block, bytes):
+                    handle.write(block)
+                else:
+                    block.tofile(handle)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -177,12 +179,16 @@ class Store:
         make_directory(self.path)
         path = self.file(name)
         write_atomically(path, values)
+        self.record(name, int(values.size), sha256_of(path))
+
+    def record(self, name: str, size: int, sha256: str) -> None:
+        """Enter table ``name``, written (atomically) by :meth:`write` or by a worker of a
+        distributed build, in the manifest with the checksum its writer computed."""
+        path = self.file(name)
         stat = path.stat()
-        self.tables[name] = {
-            "size": int(values.size),
-            "sha256": sha256_of(path),
-            "mtime_ns": stat.st_mtime_ns,
-        }
+        if stat.st_size != size:
+            raise DatabaseError(f"{path}: {stat.st_size} bytes, expected {size}")
+        self.tables[name] = {"size": size, "sha256": sha256, "mtime_ns": stat.st_mtime_ns}
         self._checked.add(name)
         manifest = {"format": FORMAT_VERSION, "header": self.header, "tables": self.tables}
         write_atomically(self.path / MANIFEST, json.dumps(manifest, indent=1).encode())

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -24,11 +25,15 @@ import numpy.typing as npt
 from zermelo.core.errors import OptionError
 from zermelo.core.value import Analysis, Value
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
+from zermelo.solve.distributed import Recipe, build_on
 from zermelo.solve.layered import BuildReport, Progress, TableSpec, Unit, build
 from zermelo.solve.retrograde import NONE, describe, solve_graph
 from zermelo.solve.store import U8, DatabaseError, Store, default_root
 from zermelo.solvers.morris import kernels
 from zermelo.solvers.morris.geometry import Geometry
+
+if TYPE_CHECKING:
+    from zermelo.solve.distributed import Workers
 
 Slice = tuple[int, int, int, int]
 """``(m, o, mh, oh)``: stones on the board and in hand of the side to move and of the other."""
@@ -273,13 +278,17 @@ class Database:
 
     @classmethod
     def build(cls, geometry: Geometry, scope: str, root: Path | None = None,
-              progress: Progress | None = None, plan: MorrisPlan | None = None
-              ) -> tuple[Database, BuildReport]:
-        """Build (or finish building) every table of the scope; ``plan``, if given, is the
-        scope's plan made already (it costs a pass over every placement)."""
+              progress: Progress | None = None, plan: MorrisPlan | None = None,
+              workers: Workers | None = None) -> tuple[Database, BuildReport]:
+        """Build (or finish building) every table of the scope, in this process or on the Dask
+        cluster of ``workers``; ``plan``, if given, is the scope's plan made already (it costs a
+        pass over every placement)."""
         plan = plan or MorrisPlan(geometry, scope)
         store = cls.store_for(geometry, scope, root)
-        report = build(plan, store, progress)
+        if workers is None:
+            report = build(plan, store, progress)
+        else:
+            report = build_on(workers, Recipe(MorrisPlan, (geometry, scope)), store, progress, plan)
         return cls(plan, store), report
 
     @classmethod

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from math import comb
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
@@ -23,6 +24,7 @@ import numpy as np
 from zermelo.core.errors import OptionError
 from zermelo.core.value import Value
 from zermelo.games.musketeers.rules import MUSKETEERS, SIDES, Move, Position, ThreeMusketeers
+from zermelo.solve.distributed import Recipe, build_on
 from zermelo.solve.layered import BuildReport, Progress, TableSpec, Unit, build
 from zermelo.solve.store import U8, DatabaseError, Store, default_root
 from zermelo.solvers.musketeers import kernels
@@ -30,10 +32,14 @@ from zermelo.solvers.musketeers.indexing import Indexing, Variant
 from zermelo.solvers.musketeers.reach import Reachable, count_reachable
 from zermelo.solvers.musketeers.values import THRESHOLD, score_to_value, value_to_score
 
+if TYPE_CHECKING:
+    from zermelo.solve.distributed import Workers
+
 CLASSES_PER_UNIT = 32
 """Placement classes per unit of work: small enough for a smooth progress bar."""
-MAX_FREE_SQUARES = 26
-"""The enemy half of a build keeps a 2**free-squares scratch array per worker."""
+MAX_FREE_SQUARES = 27
+"""The enemy half of a build keeps two 2**free-squares scratch arrays per thread (256 MiB at
+27, the 5x6 board with three musketeers)."""
 
 
 def table_name(enemies: int, side: int) -> str:
@@ -52,11 +58,13 @@ class MusketeersPlan:
                              f"{MAX_FREE_SQUARES}")
         self.ix = indexing
         self.max_enemies = max_enemies
-        self._moves = indexing.musketeer_moves
-        self._neighbours = indexing.enemy_neighbours
-        workers = numba.get_num_threads()
-        self._scratch = tuple(np.empty((workers, 1 << indexing.free_count), dtype=np.uint8)
-                              for _ in range(2))
+
+    @cached_property
+    def scratch(self) -> tuple[U8, U8]:
+        """The enemy kernel's two scratch arrays, one row per thread (made when first used, so
+        a plan that only counts or schedules costs nothing)."""
+        rows, width = numba.get_num_threads(), 1 << self.ix.free_count
+        return (np.empty((rows, width), dtype=np.uint8), np.empty((rows, width), dtype=np.uint8))
 
     def tables(self) -> list[TableSpec]:
         specs = []
@@ -81,7 +89,7 @@ class MusketeersPlan:
         n, side = int(table.name[1:3]), SIDES.index(table.name[-1])
         per_class = comb(ix.free_count, n)
         if side == MUSKETEERS:
-            moves = self._moves
+            moves = ix.musketeer_moves
             prev = inputs[table.depends[0]] if n else np.zeros(1, dtype=np.uint8)
             prev_per_class = comb(ix.free_count, n - 1) if n else 0
             kernels.solve_musketeers_to_move(
@@ -89,10 +97,10 @@ class MusketeersPlan:
                 moves.counts, moves.target, moves.child, moves.maps, ix.rank_table, ix.popcount8,
                 ix.chunks)
         else:
-            nbr, nnbr = self._neighbours
+            nbr, nnbr = ix.enemy_neighbours
             kernels.solve_enemies_to_move(
                 n, unit.lo, unit.hi, out, per_class, inputs[table.depends[0]], ix.aligned,
-                nbr, nnbr, ix.binomials, ix.free_count, *self._scratch)
+                nbr, nnbr, ix.binomials, ix.free_count, *self.scratch)
 
 
 @dataclass(frozen=True)
@@ -166,12 +174,18 @@ class Database:
     @classmethod
     def build(cls, variant: Variant | None = None, root: Path | None = None,
               max_enemies: int | None = None, progress: Progress | None = None,
-              plan: MusketeersPlan | None = None) -> tuple[Database, BuildReport]:
-        """Build (or finish building) the tables up to ``max_enemies`` enemies; ``plan``, if
-        given, is the one :meth:`plan` made for these arguments (saves building it again)."""
+              plan: MusketeersPlan | None = None, workers: Workers | None = None
+              ) -> tuple[Database, BuildReport]:
+        """Build (or finish building) the tables up to ``max_enemies`` enemies, in this process
+        or on the Dask cluster of ``workers``; ``plan``, if given, is the one :meth:`plan` made
+        for these arguments (saves building it again)."""
         plan = plan or cls.plan(variant or Variant(), max_enemies)
         store = cls.store_for(plan.ix.variant, root)
-        report = build(plan, store, progress)
+        if workers is None:
+            report = build(plan, store, progress)
+        else:
+            recipe = Recipe(cls.plan, (plan.ix.variant, plan.max_enemies))
+            report = build_on(workers, recipe, store, progress, plan)
         return cls(store, plan.ix), report
 
     @staticmethod

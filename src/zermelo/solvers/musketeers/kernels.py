@@ -49,10 +49,10 @@ def solve_musketeers_to_move(  # type: ignore[no-untyped-def]
     enemies, lo, hi, out, per_class, prev, prev_per_class, aligned,
     m_count, m_target, m_child, m_maps, rank_table, popcount8, chunks,
 ):
-    """Fill ``out[c * per_class + rank]`` for classes ``lo <= c < hi``: musketeers to move with
-    ``enemies`` enemies; ``prev`` is the enemies' layer ``enemies - 1``."""
+    """Fill ``out[(c - lo) * per_class + rank]`` (the block of classes ``lo <= c < hi``):
+    musketeers to move with ``enemies`` enemies; ``prev`` is the enemies' layer ``enemies - 1``."""
     for c in prange(lo, hi):
-        base = c * per_class
+        base = (c - lo) * per_class
         if aligned[c]:
             out[base:base + per_class] = E_WIN_0
             continue
@@ -110,8 +110,8 @@ def solve_enemies_to_move(  # type: ignore[no-untyped-def]
     enemies, lo, hi, out, per_class, current, aligned, nbr, nnbr, binom, free_count,
     children_buf, best_buf,
 ):
-    """Fill ``out`` for classes ``lo <= c < hi``: enemies to move with ``enemies`` enemies;
-    ``current`` is the musketeers' layer with as many enemies.
+    """Fill ``out``, the block of classes ``lo <= c < hi``: enemies to move with ``enemies``
+    enemies; ``current`` is the musketeers' whole layer with as many enemies.
 
     Each class block is first spread into a scratch array indexed by the free mask itself, so
     an enemy step from free square i to j is just ``mask ^ (1 << i) ^ (1 << j)``. The work runs
@@ -124,8 +124,9 @@ def solve_enemies_to_move(  # type: ignore[no-untyped-def]
         best = best_buf[w]
         for c in range(lo + w, hi, workers):
             base = c * per_class
+            at = (c - lo) * per_class
             if aligned[c]:
-                out[base:base + per_class] = E_WIN_0
+                out[at:at + per_class] = E_WIN_0
                 continue
             e = np.int64((1 << enemies) - 1)
             for r in range(per_class):
@@ -137,7 +138,7 @@ def solve_enemies_to_move(  # type: ignore[no-untyped-def]
             e = np.int64((1 << enemies) - 1)
             for r in range(per_class):
                 v = best[e]
-                out[base + r] = M_WIN_0 if v == NO_MOVE else _parent(v)
+                out[at + r] = M_WIN_0 if v == NO_MOVE else _parent(v)
                 if enemies:
                     e = next_subset(e)
 

@@ -1,0 +1,225 @@
+"""A layered build on a Dask cluster: the same units as in one process, run by many workers.
+
+The tables of a :class:`~zermelo.solve.layered.Plan` are built in bulk-synchronous steps (a
+table in the step after the last table it reads, :func:`~zermelo.solve.layered.steps`); every
+unit of a step is a task that any worker may run. A worker makes the plan from a picklable
+:class:`Recipe`, reads the finished tables it needs as memory maps from storage every worker
+reaches (a shared directory), computes its block and writes it there atomically (write, then
+rename): the table file itself when the table has one unit, else a *part*, which a last task
+joins into the table after checking each part's checksum. Only the client writes the manifest,
+from the checksums the tasks return, so the database is the one an in-process build makes.
+
+A task whose worker dies is run again elsewhere by the scheduler (up to its
+``allowed-failures``); a task that raises is retried :data:`RETRIES` times; since a unit only
+ever adds a finished file by rename, running it twice is harmless.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import threading
+import time
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numba
+import numpy as np
+
+from zermelo.core.errors import OptionError
+from zermelo.solve.layered import BuildReport, Plan, Progress, TableSpec, steps
+from zermelo.solve.store import U8, DatabaseError, Store, sha256_of, write_atomically
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+RETRIES = 2
+"""How many times a task that raised is run again before the build stops."""
+PARTS = ".parts"
+"""The directory, inside the database's, of the blocks of tables with several units."""
+CONNECT_SECONDS = 10
+"""How long the client waits for a scheduler before giving up."""
+
+
+@dataclass(frozen=True)
+class Workers:
+    """A client of a Dask cluster and how many threads a task computes with (None: every core
+    of the worker's machine)."""
+
+    client: Client
+    threads: int | None = None
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How a worker makes the plan of a build: a module-level function and its (hashable)
+    arguments, so that a task pickles small and each worker thread makes the plan once."""
+
+    make: Callable[..., Plan]
+    args: tuple[Hashable, ...]
+
+    def plan(self) -> Plan:
+        """This thread's plan of the recipe (a plan may keep scratch arrays that two
+        concurrent units must not share)."""
+        cache: dict[Recipe, Plan] = _local.__dict__.setdefault("plans", {})
+        if self not in cache:
+            cache.clear()  # one build at a time: free the last plan's arrays
+            cache[self] = self.make(*self.args)
+        return cache[self]
+
+
+_local = threading.local()
+_verified: set[tuple[str, str, int]] = set()
+"""Input tables (path, SHA-256, modification time) this worker process has checked."""
+
+
+def _table(plan: Plan, name: str) -> TableSpec:
+    return next(t for t in plan.tables() if t.name == name)
+
+
+def _input(path: str, sha256: str) -> U8:
+    """A finished table as a read-only memory map, its checksum checked once per process."""
+    mtime = os.stat(path).st_mtime_ns
+    if (path, sha256, mtime) not in _verified:
+        if sha256_of(Path(path)) != sha256:
+            raise DatabaseError(f"{path}: checksum mismatch, the file is corrupt")
+        _verified.add((path, sha256, mtime))
+    return np.asarray(np.memmap(path, dtype=np.uint8, mode="r"))
+
+
+def run_unit(recipe: Recipe, threads: int | None, table: str, index: int, target: str,
+             inputs: dict[str, tuple[str, str]]) -> str:
+    """Compute unit ``index`` of ``table`` from ``inputs`` (name: file, SHA-256) with
+    ``threads`` threads, write its block to ``target`` atomically and return its SHA-256."""
+    if threads is not None:  # numba's thread count is the calling thread's own
+        numba.set_num_threads(threads)
+    plan = recipe.plan()
+    spec = _table(plan, table)
+    unit = plan.units(spec)[index]
+    data = {name: _input(path, digest) for name, (path, digest) in inputs.items()}
+    out = np.empty(unit.positions, dtype=np.uint8)
+    plan.run(spec, unit, out, data)
+    write_atomically(Path(target), out)
+    return hashlib.sha256(out.data).hexdigest()
+
+
+def join_parts(parts: list[tuple[str, str]], target: str) -> str:
+    """Join the parts (file, SHA-256 its unit returned) into ``target``, atomically, checking
+    each; return the whole table's SHA-256."""
+    whole = hashlib.sha256()
+
+    def blocks() -> Iterator[U8]:
+        for path, digest in parts:
+            block = np.fromfile(path, dtype=np.uint8)
+            if hashlib.sha256(block.data).hexdigest() != digest:
+                raise DatabaseError(f"{path}: checksum mismatch, run the build again")
+            whole.update(block.data)
+            yield block
+
+    write_atomically(Path(target), blocks())
+    for path, _ in parts:
+        os.unlink(path)
+    return whole.hexdigest()
+
+
+def build_on(workers: Workers, recipe: Recipe, store: Store, progress: Progress | None = None,
+             plan: Plan | None = None) -> BuildReport:
+    """Build every table of the recipe's plan (``plan`` if made already) missing from ``store``
+    on the cluster of ``workers``, step by step, holding the store's lock; the manifest is
+    written here only."""
+    from distributed import as_completed
+
+    client = workers.client
+    started = time.perf_counter()
+    plan = plan or recipe.plan()
+    built = positions = 0
+    parts = store.path.resolve() / PARTS
+    with store.building():
+        for step in steps(plan, store):
+            parts.mkdir(exist_ok=True)
+            tasks: dict[Any, tuple[TableSpec, int, int]] = {}
+            for table in step:
+                units = plan.units(table)
+                inputs = {d: (str(store.file(d).resolve()), store.tables[d]["sha256"])
+                          for d in table.depends}
+                for i, unit in enumerate(units):
+                    target = (store.file(table.name).resolve() if len(units) == 1
+                              else parts / f"{table.name}.{i:05d}")
+                    future = client.submit(run_unit, recipe, workers.threads, table.name, i,
+                                           str(target), inputs, retries=RETRIES, pure=False,
+                                           key=f"{table.name}-{i}-{os.urandom(4).hex()}")
+                    tasks[future] = (table, i, unit.positions)
+            done: dict[str, dict[int, str]] = {t.name: {} for t in step}
+            for future in as_completed(list(tasks)):
+                table, i, count = tasks[future]
+                done[table.name][i] = _result(future, table)
+                if progress is not None:
+                    progress(table, count)
+            joins = {}
+            for table in step:
+                digests = done[table.name]
+                if len(digests) > 1:
+                    pieces = [(str(parts / f"{table.name}.{i:05d}"), digests[i])
+                              for i in sorted(digests)]
+                    joins[table.name] = client.submit(
+                        join_parts, pieces, str(store.file(table.name).resolve()), pure=False,
+                        retries=RETRIES, key=f"{table.name}-join-{os.urandom(4).hex()}")
+            for table in step:
+                digest = (_result(joins[table.name], table) if table.name in joins
+                          else next(iter(done[table.name].values())))
+                store.record(table.name, table.size, digest)
+                built += 1
+                positions += table.size
+        shutil.rmtree(parts, ignore_errors=True)
+    return BuildReport(built, positions, time.perf_counter() - started)
+
+
+def _result(future: Any, table: TableSpec) -> str:
+    """A task's result; a unit that keeps killing its workers stops the build with one line."""
+    from distributed import KilledWorker
+
+    try:
+        result: str = future.result()
+    except KilledWorker:
+        raise DatabaseError(f"table {table.name}: a unit killed its worker again and again; "
+                            "the finished tables are kept, run the build again") from None
+    return result
+
+
+@contextmanager
+def cluster(scheduler: str | None, workers: int | None,
+            threads: int | None = None) -> Iterator[Workers | None]:
+    """The workers of the scheduler at ``scheduler``, or of a local cluster of ``workers``
+    processes each computing with ``threads`` threads (default: the cores shared out), or
+    None (build in this process) when neither is given."""
+    if scheduler is None and workers is None:
+        yield None
+        return
+    if scheduler is not None and workers is not None:
+        raise OptionError("give --scheduler or --workers, not both")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise OptionError("a cluster build needs the distributed package: "
+                          "pip install 'zermelo[distributed]'") from None
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout=f"{CONNECT_SECONDS}s")
+        except (OSError, ValueError, TypeError) as error:
+            reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
+            raise OptionError(f"cannot reach the scheduler {scheduler[:80]!r}: {reason}"
+                              ) from None
+        with client:
+            yield Workers(client)
+        return
+    assert workers is not None
+    if not 1 <= workers <= 256:
+        raise OptionError(f"workers {workers}: expected 1 to 256")
+    each = threads or max(1, (os.cpu_count() or 1) // workers)
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None, silence_logs=40) as local, Client(local) as client:
+        yield Workers(client, each)
