@@ -51,7 +51,8 @@ def test_depth_one_is_the_strategy_itself(name: str) -> None:
     assert checked > 300
 
 
-AGENTS = ["minimax:H:2:samples=2", "alphabeta:E:3", "mcts:F:30", "ismcts:40",
+AGENTS = ["minimax:H:2:samples=2", "alphabeta:E:3", "mcts:F:30", "mcts:H:200:seconds=0.5",
+          "minimax-ref:H", "mcts-ref:F:30", "ismcts:40",
           "mo-ismcts:40:rollout=H", "pimc:40:samples=4", "belief-ismcts:40:epsilon=0.2"]
 
 
@@ -72,7 +73,9 @@ def test_equal_views_give_equal_plays(name: str) -> None:
 @pytest.mark.parametrize(("name", "message"), [
     ("minimax:X", "agent minimax: strategy 'X': expected one of F, E, H, D"),
     ("alphabeta:H:7", "agent alphabeta: depth 7: must be 1 to 6"),
-    ("mcts:H:0", "agent mcts: iterations 0: must be 1 to 1e\\+06"),
+    ("mcts:H:0", "agent mcts: iterations 0: must be 1 to 100000"),
+    ("mcts-ref:H:0", "agent mcts-ref: iterations 0: must be 1 to 1e\\+06"),
+    ("mcts-ref:H:rollout=F", "agent mcts-ref: unknown or repeated parameter .rollout."),
     ("ismcts:10:rollout=G", "agent ismcts: rollout 'G': expected one of random, F, E, H"),
     ("pimc:samples=many", "agent pimc: samples 'many': expected a number"),
     ("mo-ismcts:seconds=0", "agent mo-ismcts: seconds 0: must be 0.001 to 60"),

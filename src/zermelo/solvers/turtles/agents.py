@@ -74,6 +74,7 @@ def dummy(game: Turtles, args: tuple[str, ...]) -> Agent:
 
 _STRATEGIES = "zermelo.solvers.turtles.strategies"
 _SEARCH = "zermelo.solvers.turtles.search"
+_COMPILED = "zermelo.solvers.turtles.compiled"
 _MONTE_CARLO = "[:ITERATIONS][:rollout=random|F|E|H][:epsilon=E][:seconds=T]"
 AGENT_SPECS: tuple[AgentSpec, ...] = (
     AgentSpec("dummy", "a uniformly random legal play (the paper's D)",
@@ -87,12 +88,19 @@ AGENT_SPECS: tuple[AgentSpec, ...] = (
               "as F, and [vpmax=others|owned]"),
     AgentSpec("H-cheat", "H told every colour: VP_max over the opponents' turtles (a cheating "
               "baseline)", f"{_STRATEGIES}:hybrid_cheat", "as F"),
-    AgentSpec("minimax", "the paper's minimax with a strategy over sampled determinisations",
-              f"{_SEARCH}:minimax", "[F|E|H|D][:DEPTH][:samples=K]"),
-    AgentSpec("alphabeta", "the paper's alpha-beta: minimax's play with fewer nodes",
-              f"{_SEARCH}:alphabeta", "as minimax"),
-    AgentSpec("mcts", "the paper's MCTS: UCT over determinisations, rollouts by a strategy",
-              f"{_SEARCH}:mcts", "[F|E|H|D][:ITERATIONS][:seconds=T]"),
+    AgentSpec("minimax", "the paper's minimax with a strategy over sampled determinisations "
+              "(compiled)", f"{_COMPILED}:minimax", "[F|E|H|D][:DEPTH][:samples=K]"),
+    AgentSpec("alphabeta", "the paper's alpha-beta: minimax's play with fewer nodes (compiled)",
+              f"{_COMPILED}:alphabeta", "as minimax"),
+    AgentSpec("mcts", "the paper's MCTS: UCT over determinisations, rollouts by a strategy "
+              "(compiled)", f"{_COMPILED}:mcts",
+              "[F|E|H|D][:ITERATIONS][:seconds=T][:epsilon=E]"),
+    AgentSpec("minimax-ref", "minimax's readable reference (the same play as minimax on the "
+              "same determinisations)", f"{_SEARCH}:minimax", "as minimax"),
+    AgentSpec("alphabeta-ref", "alpha-beta's readable reference", f"{_SEARCH}:alphabeta",
+              "as minimax"),
+    AgentSpec("mcts-ref", "MCTS's readable reference (generic ISMCTS, compiled rollouts)",
+              f"{_SEARCH}:mcts", _MONTE_CARLO),
     AgentSpec("ismcts", "single-observer information-set MCTS", f"{_SEARCH}:ismcts_agent",
               _MONTE_CARLO),
     AgentSpec("mo-ismcts", "multiple-observer information-set MCTS",

@@ -5,7 +5,10 @@ and the column agent all the others, the row agent's seat turning with each game
 seat is played equally often (with two players: half the games each way round). Game ``g`` of
 every cell is dealt and drawn from the same seed, so cells differ by the agents alone. With two
 players the games of a cell also give its mirror (the column's wins against the row), as the
-paper's tables do (Przybylski and Król, 2018, tables I-VI; :data:`TABLES`).
+paper's tables do (Przybylski and Król, 2018, tables I-VI; :data:`TABLES`). When both agents
+are compiled (the paper's searches), whole games run in the compiled loop
+(:func:`~zermelo.solvers.turtles.compiled.arena_game`), dealt and drawn from the game's seed by
+the kernels' generator: the same seeds give other deals there than through the rules.
 
 >>> lo, hi = wilson(50, 100)
 >>> round(lo, 3), round(hi, 3)
@@ -25,6 +28,7 @@ from zermelo.core.game import CHANCE
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import Variant
 from zermelo.solvers.turtles.agents import Agent, decide, make_agent
+from zermelo.solvers.turtles.compiled import CompiledAgent, play_compiled
 
 Z95 = 1.959964
 """The standard normal quantile of a two-sided 95 % interval."""
@@ -109,11 +113,13 @@ def play_games(game: Turtles, row: str, col: str, numbers: range, seed: int,
     """Games number ``numbers`` of the agent ``row`` against the agent ``col`` (see the module
     docstring): the row's wins and the column's; ``step`` is called after each game."""
     first, other = make_agent(row, game), make_agent(col, game)
+    compiled = isinstance(first, CompiledAgent) and isinstance(other, CompiledAgent)
     wins = losses = 0
     for number in numbers:
         seat = number % game.players
         agents = [first if p == seat else other for p in range(game.players)]
-        winners = play_game(game, agents, f"{seed}:{number}")
+        winners = (play_compiled(game, agents, f"{seed}:{number}")  # type: ignore[arg-type]
+                   if compiled else play_game(game, agents, f"{seed}:{number}"))
         wins += winners == [seat]
         losses += len(winners) == 1 and winners != [seat]
         if step is not None:

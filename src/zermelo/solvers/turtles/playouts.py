@@ -93,9 +93,17 @@ def choose(sq, ht, own, policy, cards, turtles, n, epsilon):  # type: ignore[no-
 @njit(cache=True)
 def play_on(sq, ht, count, colours, hands, pile, discard, mover, passes,  # type: ignore[no-untyped-def]
             draw_first, flag, policies, epsilon, seed):
+    """:func:`playout` with the generator seeded by ``seed`` first."""
+    np.random.seed(seed)
+    return playout(sq, ht, count, colours, hands, pile, discard, mover, passes, draw_first,
+                   flag, policies, epsilon)
+
+
+@njit(cache=True)
+def playout(sq, ht, count, colours, hands, pile, discard, mover, passes,  # type: ignore[no-untyped-def]
+            draw_first, flag, policies, epsilon):
     """Play on from a position (arrays are changed) to the end; the winner, -1 if shared.
     ``draw_first``: the mover has played and draws before the next player plays."""
-    np.random.seed(seed)
     players = colours.shape[0]
     cards = np.empty(MAX_PLAYS, np.int64)
     turtles = np.empty(MAX_PLAYS, np.int64)

@@ -7,6 +7,10 @@ tell from the true one, :meth:`Turtles.determinise`) and searches them. The pape
 and Król, 2018) gives no depth, no iteration count and not how a strategy enters a search;
 our readings, each a named parameter:
 
+These are the readable references (``minimax-ref``, ``alphabeta-ref``, ``mcts-ref``); the
+agents ``minimax``, ``alphabeta`` and ``mcts`` run the same searches compiled
+(:mod:`zermelo.solvers.turtles.compiled`).
+
 * ``minimax:S[:DEPTH][:samples=K]`` and ``alphabeta:S[...]``: in each of K determinisations
   (default 2) a paranoid tree of DEPTH plays (default 2: the agent's play and the next
   player's), where the agent maximises and every other player minimises; draws in the tree
@@ -90,23 +94,29 @@ class TreeSearch:
         """Each legal play's votes: in how many determinisations it is the first best."""
         plays = self.game.legal_plays(view)
         votes = dict.fromkeys(plays, 0)
-        scorer = self.scorer(view.player)
         for _ in range(self.samples):
             state = self.game.determinise(view, rng)
-            seed = rng.getrandbits(32)
-            score = scorer(state)
-            best, top = plays[0], -math.inf
-            for play in plays:
-                s = score(play)
-                after = self.game.apply(state, play)
-                value = s + (self._alphabeta(after, self.depth - 1, top - s, math.inf,
-                                             view.player, scorer, seed, 1)
-                             if self.prune else
-                             self._minimax(after, self.depth - 1, view.player, scorer, seed, 1))
-                if value > top:
-                    best, top = play, value
-            votes[best] += 1
+            votes[self.best(state, rng.getrandbits(32))] += 1
         return votes
+
+    def best(self, state: TurtleState, seed: int) -> Play:
+        """The first best play of the player to move in the determinisation ``state``, the
+        draws in the tree fixed by ``seed``."""
+        me = self.game.to_move(state)
+        scorer = self.scorer(me)
+        score = scorer(state)
+        plays = self.game.legal_plays(self.game.view(state, me))
+        best, top = plays[0], -math.inf
+        for play in plays:
+            s = score(play)
+            after = self.game.apply(state, play)
+            value = s + (self._alphabeta(after, self.depth - 1, top - s, math.inf, me, scorer,
+                                         seed, 1)
+                         if self.prune else
+                         self._minimax(after, self.depth - 1, me, scorer, seed, 1))
+            if value > top:
+                best, top = play, value
+        return best
 
     def choose(self, view: View, rng: random.Random) -> Play:
         """The first play of the most votes."""
@@ -283,7 +293,7 @@ def _strategy(game: Turtles, name: str) -> Strategy | None:
 
 
 def _tree(prune: bool) -> Callable[[Turtles, tuple[str, ...]], Agent]:
-    kind = "alphabeta" if prune else "minimax"
+    kind = "alphabeta-ref" if prune else "minimax-ref"
 
     def create(game: Turtles, args: tuple[str, ...]) -> Agent:
         options = _options(kind, args, ("strategy", "depth"),
@@ -301,13 +311,15 @@ alphabeta = _tree(prune=True)
 
 
 def mcts(game: Turtles, args: tuple[str, ...]) -> Agent:
-    """The paper's MCTS with a strategy: UCT over determinisations, rollouts by S."""
-    options = _options("mcts", args, ("strategy", "iterations"),
-                       {"strategy": STRATEGY_NAMES, **MONTE_CARLO})
+    """The paper's MCTS with a strategy: UCT over determinisations, rollouts by S (the
+    readable reference of :func:`zermelo.solvers.turtles.compiled.mcts`)."""
+    allowed = {key: kind for key, kind in MONTE_CARLO.items() if key != "rollout"}
+    options = _options("mcts-ref", args, ("strategy", "iterations"),
+                       {"strategy": STRATEGY_NAMES, **allowed})
     letter = options.pop("strategy", "H")
     rollout = "random" if letter == "D" else letter
-    return MonteCarlo(game, ":".join(("mcts", *args)), iterations=options.pop("iterations", 200),
-                      rollout=rollout, **options)
+    return MonteCarlo(game, ":".join(("mcts-ref", *args)),
+                      iterations=options.pop("iterations", 200), rollout=rollout, **options)
 
 
 def _monte_carlo(kind: str, method: str, observers: Observers, with_belief: bool = False,

@@ -1,0 +1,131 @@
+"""The compiled searches against their readable references: the same arrays for a state and
+a view, determinisations drawn from the view alone, minimax and alpha-beta making the
+reference's play on the same determinisations, MCTS finding the reference's play, whole
+compiled games that replay through the rules."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from zermelo.games.turtles import Deal, Turtles, Variant
+from zermelo.games.turtles.board import FINISH, squares
+from zermelo.games.turtles.kernels import flags
+from zermelo.games.turtles.state import DRAW, TurtleState
+from zermelo.solvers.turtles import compiled as c
+from zermelo.solvers.turtles.agents import decide, make_agent
+from zermelo.solvers.turtles.search import TreeSearch, sample_positions
+from zermelo.solvers.turtles.strategies import Settings, Strategy
+
+
+def positions(game: Turtles, count: int, seed: int) -> list[TurtleState]:
+    """``count`` states where a player is to play, from random games."""
+    return sample_positions(game, count, random.Random(seed))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_view_s_array_is_the_observation_of_the_state_s_array(players: int) -> None:
+    game = Turtles(Variant(players=players))
+    for state in positions(game, 200, seed=players):
+        for p in range(players):
+            expected = c.view_array(game.view(state, p))
+            observed = c.observe(c.state_array(state), p)
+            observed[c.MOV] = state.mover
+            assert (observed == expected).all()
+
+
+def test_determinisations_keep_the_view_and_draw_the_rest_uniformly() -> None:
+    game = Turtles(Variant(players=3))
+    state = positions(game, 30, seed=5)[-1]
+    me = state.mover
+    o = c.view_array(game.view(state, me))
+    deck = np.array(game.deck, np.int64)
+    c.reseed(3)
+    colours: Counter[int] = Counter()
+    for _ in range(4000):
+        s = c.determinise(o, deck)
+        assert (c.observe(s, me) == o).all()
+        hands = s[c.HND:c.HND + 3 * 19].reshape(3, 19)
+        assert (hands.sum(axis=0) + s[c.PIL:c.PIL + 19] + s[c.DIS:c.DIS + 19] == deck).all()
+        assert len(set(s[c.COL:c.COL + 3])) == 3
+        colours[int(s[c.COL + (me + 1) % 3])] += 1
+    assert set(colours) == set(range(5)) - {state.colours[me]}
+    assert all(850 < n < 1150 for n in colours.values())
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_minimax_and_alphabeta_make_the_reference_s_play_on_the_same_determinisation(
+        players: int) -> None:
+    """At depth 2 the one draw in the tree (the agent's) cannot change a value, so the
+    compiled and the readable trees must choose the same play in every state."""
+    game = Turtles(Variant(players=players))
+    flag = flags(game.variant)
+    draws = np.zeros(4)
+    references = {letter: TreeSearch(game, "minimax", None if letter == "D" else
+                                      Strategy(game, letter, Settings()))
+                  for letter in ("F", "E", "H", "D")}
+    for i, state in enumerate(positions(game, 1500, seed=10 + players)):
+        letter = "FEHD"[i % 4]
+        plays = game.legal_plays(game.view(state, state.mover))
+        expected = plays.index(references[letter].best(state, i))
+        s = c.state_array(state)
+        for prune in (False, True):
+            assert c.tree_best(s, 2, c.LETTERS[letter], prune, flag, draws) == expected
+
+
+def test_alphabeta_plays_minimax_s_play_deeper() -> None:
+    game = Turtles(Variant(players=2))
+    flag = flags(game.variant)
+    rng = np.random.default_rng(1)
+    for i, state in enumerate(positions(game, 400, seed=7)):
+        s, draws = c.state_array(state), rng.random(5)
+        letter = c.LETTERS["FEHD"[i % 4]]
+        assert c.tree_best(s, 3, letter, False, flag, draws) == c.tree_best(
+            s, 3, letter, True, flag, draws)
+
+
+def test_mcts_finds_the_reference_s_play_near_the_finish() -> None:
+    """Where a turtle is two squares from the lettuce, with enough iterations both searches
+    settle on the same play nearly everywhere."""
+    game = Turtles(Variant(players=2))
+    compiled, reference = make_agent("mcts:H:1500", game), make_agent("mcts-ref:H:1500", game)
+    near = [s for s in positions(game, 3000, seed=8) if max(squares(s.board)) >= FINISH - 2
+            and len(game.legal_moves(s)) > 1][:24]
+    same = sum(decide(game, compiled, s, random.Random(i)) == decide(
+        game, reference, s, random.Random(i)) for i, s in enumerate(near))
+    assert len(near) == 24 and same >= 20
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_compiled_game_replays_through_the_rules(players: int) -> None:
+    game = Turtles(Variant(players=players))
+    agents = [c.mcts(game, ("F", "20")), c.alphabeta(game, ("H",)), c.minimax(game, ("D", "3"))]
+    deck = np.array(game.deck, np.int64)
+    for g in range(6):
+        record = np.full((400, 4), -2, np.int64)
+        seats = [agents[(g + p) % 3] for p in range(players)]
+        won = c.play_compiled(game, seats, f"7:{g}", record)
+        dealt = c.seeded_deal(players, deck, random.Random(f"7:{g}").getrandbits(31))
+        hands = dealt[c.HND:c.HND + players * 19].reshape(players, 19)
+        colours = tuple(int(t) for t in dealt[c.COL:c.COL + players])
+        held = tuple(tuple(k for k in range(19) for _ in range(hands[p, k]))
+                     for p in range(players))
+        state = game.apply(game.initial_state(), Deal(colours, held))
+        for mover, card, turtle, drawn in record[record[:, 0] >= 0]:
+            assert state.mover == mover
+            assert (card, turtle) in game.legal_plays(game.view(state, int(mover)))
+            state = game.play(state, (int(card), int(turtle)))
+            if state.phase == DRAW:
+                state = game.apply(state, int(drawn))
+        assert game.is_terminal(state) and game.winners(state) == won
+
+
+def test_the_compiled_agents_refuse_bad_parameters() -> None:
+    game = Turtles()
+    with pytest.raises(Exception, match="agent mcts: iterations 0: must be 1 to 100000"):
+        c.mcts(game, ("H", "0"))
+    with pytest.raises(Exception, match="agent alphabeta: depth 7: must be 1 to 6"):
+        c.alphabeta(game, ("H", "7"))
