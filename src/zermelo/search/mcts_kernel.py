@@ -162,8 +162,9 @@ def mcts_compiled(
         clock.stop()
         return SearchResult(float(tree.ends[0]), None, (), stats, True, NAME)
     rng = np.array([_seed_word(seed)], dtype=np.uint64)
+    longest = game.info.max_game_length
     scratch = (state.copy(), np.zeros(kernels.max_moves, dtype=np.int64),
-               np.zeros(cap + 1, dtype=np.int64))
+               np.zeros((cap if longest is None else min(cap, longest)) + 1, dtype=np.int64))
     best, worst = float(game.info.max_return), float(game.info.min_return)
     while stats.iterations < cap and tree.proven[0] == NOT_OVER:
         stats.iterations += _simulate(
