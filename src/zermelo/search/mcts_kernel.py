@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 from numba import njit, types
 
-from zermelo.core.game import Game
+from zermelo.core.game import Game, Utility
 from zermelo.search.base import (
     MAX_ITERATIONS,
     Clock,
@@ -50,7 +50,7 @@ from zermelo.search.base import (
 )
 
 NAME = "mcts"
-SUPPORTS = Supports()
+SUPPORTS = Supports(utility=(Utility.ZERO_SUM,))
 """Two players, no chance, perfect information, zero-sum: one value per node suffices."""
 
 NOT_OVER = math.inf
@@ -145,6 +145,7 @@ def mcts_compiled(
     SUPPORTS.check(game, NAME)
     check_range("iterations", iterations, 1, MAX_ITERATIONS)
     check_seconds(seconds)
+    state, rules = (np.ascontiguousarray(a, dtype=np.int64) for a in (state, rules))
     stats = SearchStats()
     clock = Clock(stats)
     most, left = remaining_budget()
