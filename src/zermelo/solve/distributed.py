@@ -31,7 +31,7 @@ import numba
 import numpy as np
 
 from zermelo.core.errors import OptionError
-from zermelo.solve.layered import BuildReport, Plan, Progress, TableSpec, steps
+from zermelo.solve.layered import BuildReport, Plan, Progress, TableSpec, Unit, steps
 from zermelo.solve.store import U8, DatabaseError, Store, sha256_of, write_atomically
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def build_on(workers: Workers, recipe: Recipe, store: Store, progress: Progress 
     built = positions = 0
     parts = store.path.resolve() / PARTS
     with store.building():
-        for step in steps(plan, store):
+        for step in steps(plan, store.tables):
             parts.mkdir(exist_ok=True)
             tasks: dict[Any, tuple[TableSpec, int, int]] = {}
             for table in step:
@@ -176,6 +176,40 @@ def build_on(workers: Workers, recipe: Recipe, store: Store, progress: Progress 
                 positions += table.size
         shutil.rmtree(parts, ignore_errors=True)
     return BuildReport(built, positions, time.perf_counter() - started)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a whole build takes: positions, disk (the tables, and the parts of the largest
+    while it is joined), a worker's peak memory, and per step its positions and largest unit."""
+
+    positions: int
+    tables: int
+    units: int
+    disk: int
+    peak_memory: int
+    work: tuple[tuple[int, int], ...]
+
+    def seconds(self, workers: int, rate: float) -> float:
+        """The time on ``workers`` workers each computing ``rate`` positions a second: per step,
+        its share of the positions, or its largest unit if longer (I/O and network left out)."""
+        return sum(max(total / (workers * rate), largest / rate) for total, largest in self.work)
+
+
+def estimate(plan: Plan, memory: Callable[[TableSpec, Unit], int]) -> Estimate:
+    """The figures of a build of every table of ``plan`` from nothing; ``memory`` tells what a
+    worker holds while it runs a unit (its block, scratch, the inputs it maps)."""
+    work = []
+    units = peak = joined = 0
+    for step in steps(plan):
+        pieces = [(t, u) for t in step for u in plan.units(t)]
+        units += len(pieces)
+        peak = max(peak, *(memory(t, u) for t, u in pieces))
+        joined = max(joined, *(t.size for t in step if len(plan.units(t)) > 1), 0)
+        work.append((sum(t.size for t in step), max(u.positions for _, u in pieces)))
+    tables = plan.tables()
+    positions = sum(t.size for t in tables)
+    return Estimate(positions, len(tables), units, positions + joined, peak, tuple(work))
 
 
 def _result(future: Any, table: TableSpec) -> str:

@@ -10,7 +10,7 @@ the :class:`~zermelo.solve.store.Store` and so can be stopped and resumed at any
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -103,13 +103,13 @@ def missing_positions(plan: Plan, store: Store) -> int:
     return sum(t.size for t in plan.tables() if not store.has(t.name))
 
 
-def steps(plan: Plan, store: Store) -> list[list[TableSpec]]:
-    """The tables still to build in bulk-synchronous steps: a table goes in the step after the
+def steps(plan: Plan, finished: Container[str] = ()) -> list[list[TableSpec]]:
+    """The tables not ``finished`` in bulk-synchronous steps: a table goes in the step after the
     last of the tables it reads, so the tables of one step can be built at the same time."""
     level: dict[str, int] = {}
     out: list[list[TableSpec]] = []
     for table in plan.tables():
-        if store.has(table.name):
+        if table.name in finished:
             continue
         step = max((level[d] + 1 for d in table.depends if d in level), default=0)
         level[table.name] = step

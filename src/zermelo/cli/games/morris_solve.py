@@ -7,15 +7,24 @@ from pathlib import Path
 from typing import Annotated, cast
 
 import typer
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from zermelo.cli.cluster import (
+    PlanWorkersOpt,
+    RateOpt,
+    SchedulerOpt,
+    WorkersOpt,
+    build_progress,
+    print_plan,
+)
 from zermelo.cli.common import OptionOpt, console, parse_options, read_position
 from zermelo.core.errors import OptionError
 from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.render import board_text, status_line
 from zermelo.games.morris.rules import Morris, Position
-from zermelo.solve.layered import TableSpec, missing_positions
+from zermelo.solve.distributed import cluster
+from zermelo.solve.layered import missing_positions
+from zermelo.solvers.morris.cluster import measured_rate, plan_estimate
 from zermelo.solvers.morris.database import MAX_UNIT, Database, MorrisPlan, widest_buildable_scope
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import tables_of
@@ -40,9 +49,9 @@ def position_of(board: str, options: list[str] | None, position: str | None = No
 
 
 def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",
-          db: DbOpt = None) -> None:
-    """Solve a board by retrograde analysis (or finish a stopped build): every position's
-    value and distance to the end, then the start's value."""
+          db: DbOpt = None, scheduler: SchedulerOpt = None, workers: WorkersOpt = None) -> None:
+    """Solve a board by retrograde analysis (or finish a stopped build), in this process or on
+    a Dask cluster: every position's value and distance to the end, then the start's value."""
     game = position_of(board, option)[0]
     geometry = Geometry.of(game.board, game.flying)
     plan = MorrisPlan(geometry, scope)
@@ -52,16 +61,9 @@ def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "
                           f"{MAX_UNIT:,} (try --scope {widest_buildable_scope(geometry)})")
     store = Database.store_for(geometry, scope, db)
     total = missing_positions(plan, store)
-    columns = (TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
-               TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("starting", total=total or 1)
-
-        def advance(table: TableSpec, positions: int) -> None:
-            progress.update(task, advance=positions, description=table.label)
-
-        started = time.perf_counter()
-        database, report = Database.build(geometry, scope, db, advance, plan)
+    started = time.perf_counter()
+    with cluster(scheduler, workers) as pool, build_progress(total, transient=True) as advance:
+        database, report = Database.build(geometry, scope, db, advance, plan, pool)
     console.print(f"built {report.tables_built} tables, {report.positions:,} positions in "
                   f"{time.perf_counter() - started:.1f} s; {geometry.name} {scope} in "
                   f"{database.store.path}")
@@ -87,3 +89,14 @@ def analyze(position: Annotated[str | None, typer.Argument(
             mark = " (best)" if move in analysis.best else ""
             table.add_row(game.format_move(state, move), f"{value}{mark}")
         console.print(table)
+
+
+def plan(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",
+         workers: PlanWorkersOpt = None, rate: RateOpt = None) -> None:
+    """What solving a board takes: positions and bytes per table, disk, a worker's memory,
+    and the time on N workers like this machine."""
+    game = position_of(board, option)[0]
+    geometry = Geometry.of(game.board, game.flying)
+    slices = MorrisPlan(geometry, scope)
+    print_plan(slices.tables(), plan_estimate(slices), rate, lambda: measured_rate(geometry),
+               workers)

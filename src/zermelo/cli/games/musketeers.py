@@ -4,22 +4,30 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from zermelo.cli.cluster import (
+    PlanWorkersOpt,
+    RateOpt,
+    SchedulerOpt,
+    WorkersOpt,
+    build_progress,
+    print_plan,
+)
 from zermelo.cli.common import BoardOpt, JsonOpt, PositionArg, console, read_position
 from zermelo.cli.games.musketeers_variant import MusketeersOpt, variant
 from zermelo.cli.games.musketeers_weak import weak_solve
 from zermelo.core.errors import ZermeloError
 from zermelo.games.musketeers import SIDES, Position
 from zermelo.games.musketeers.render import board_text, status_line
-from zermelo.solve.layered import TableSpec, missing_positions
+from zermelo.solve.distributed import cluster
+from zermelo.solve.layered import missing_positions
+from zermelo.solvers.musketeers.cluster import measured_rate, plan_estimate
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
 
@@ -70,34 +78,40 @@ def solve(
     max_enemies: Annotated[int | None, typer.Option(help="Build only the layers with up to "
                                                     "this many enemies.")] = None,
     db: DbOpt = None,
+    scheduler: SchedulerOpt = None,
+    workers: WorkersOpt = None,
 ) -> None:
-    """Build (or finish building) the database of every position's result."""
+    """Build (or finish building) the database of every position's result, in this process
+    or on a Dask cluster."""
     shape = Variant.of(variant(board, musketeers))
     plan = Database.plan(shape, max_enemies)
     store = Database.store_for(shape, db)
     total = missing_positions(plan, store)
-    columns = (TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
-               TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task("starting", total=total or 1, rate="")
-        started = time.perf_counter()
-        done = 0
-
-        def advance(table: TableSpec, positions: int) -> None:
-            nonlocal done
-            done += positions
-            rate = done / max(time.perf_counter() - started, 1e-9)
-            progress.update(task, advance=positions, description=table.label,
-                            rate=f"{rate / 1e6:6.1f} M pos/s")
-
-        database, report = Database.build(shape, db, max_enemies, advance, plan=plan)
-        if not total:
-            progress.update(task, completed=1, description="nothing left to build")
+    with cluster(scheduler, workers) as pool, build_progress(total) as advance:
+        database, report = Database.build(shape, db, max_enemies, advance, plan=plan,
+                                          workers=pool)
     rate = report.positions / report.seconds if report.seconds else 0.0
     console.print(
         f"built {report.tables_built} tables, {report.positions:,} positions in "
         f"{report.seconds:.1f} s ({rate / 1e6:.1f} M positions/s); database covers up to "
         f"{database.max_enemies} enemies in {database.store.path}")
+
+
+@app.command()
+def plan(
+    board: BoardOpt = "5x5",
+    musketeers: MusketeersOpt = 3,
+    max_enemies: Annotated[int | None, typer.Option(help="Plan only the layers with up to "
+                                                    "this many enemies.")] = None,
+    workers: PlanWorkersOpt = None,
+    rate: RateOpt = None,
+) -> None:
+    """What building the database takes: positions and bytes per table, disk, a worker's
+    memory, and the time on N workers like this machine."""
+    shape = Variant.of(variant(board, musketeers))
+    layers = Database.plan(shape, max_enemies)
+    print_plan(layers.tables(), plan_estimate(layers), rate, lambda: measured_rate(shape),
+               workers)
 
 
 def _analysis_line(database: Database, state: Position) -> str:

@@ -1,0 +1,52 @@
+"""Sizing a Three Musketeers build for a cluster: what a worker holds while it runs a unit, and
+this machine's building rate, for ``zermelo musketeers plan``."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import numba
+
+from zermelo.games.musketeers.rules import MUSKETEERS, SIDES
+from zermelo.solve.distributed import Estimate, estimate
+from zermelo.solve.layered import TableSpec, Unit
+from zermelo.solvers.musketeers.database import Database, MusketeersPlan
+from zermelo.solvers.musketeers.indexing import Variant
+
+RATE_SAMPLE = 50_000_000
+"""At most this many positions (the variant's first layers) are built to measure the rate."""
+
+
+def plan_estimate(plan: MusketeersPlan, threads: int | None = None) -> Estimate:
+    """The figures of a whole build on workers computing with ``threads`` threads (default:
+    this machine's). A unit holds its block, the indexing tables and, for the enemies' side,
+    two scratch rows per thread; it maps the whole previous layer (musketeers to move, whose
+    captures reach every class) or its own block of the musketeers' layer (enemies to move)."""
+    ix = plan.ix
+    threads = threads or numba.get_num_threads()
+    indexing = ix.classes * 4 * ix.variant.musketeers * ix.chunks * 256 * 8
+    scratch = 2 * threads << ix.free_count
+
+    def memory(table: TableSpec, unit: Unit) -> int:
+        n = int(table.name[1:3])
+        if SIDES.index(table.name[-1]) == MUSKETEERS:
+            mapped = ix.layer_size(n - 1) if n else 0
+            return unit.positions + indexing + mapped
+        return 2 * unit.positions + indexing + scratch
+
+    return estimate(plan, memory)
+
+
+def measured_rate(variant: Variant) -> float:
+    """Positions a second this machine builds ``variant`` at, timed on its first layers (at
+    most :data:`RATE_SAMPLE` positions) in a scratch directory after a warm-up build."""
+    ix = Database.plan(variant, 0).ix
+    top, total = 0, 2 * ix.layer_size(0)
+    while top < ix.free_count and total + 2 * ix.layer_size(top + 1) <= RATE_SAMPLE:
+        top += 1
+        total += 2 * ix.layer_size(top)
+    with tempfile.TemporaryDirectory(prefix="zermelo-rate-") as scratch:
+        Database.build(variant, Path(scratch) / "warm", plan=MusketeersPlan(ix, min(top, 1)))
+        report = Database.build(variant, Path(scratch), plan=MusketeersPlan(ix, top))[1]
+    return report.positions / max(report.seconds, 1e-9)
