@@ -1,0 +1,177 @@
+"""Builds on a Dask cluster: the database a local cluster of two worker processes builds is the
+in-process one byte for byte, also when a worker is killed in the middle of a unit; a bad
+scheduler is refused in one line; and the plan's figures are those of a real build."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CliRunner
+from zermelo.games.morris.entry import ENTRY
+from zermelo.solve import distributed
+from zermelo.solve.distributed import Recipe, Workers, build_on, cluster
+from zermelo.solve.layered import TableSpec, Unit
+from zermelo.solve.store import U8
+from zermelo.solvers.morris import database as morris
+from zermelo.solvers.morris.cluster import plan_estimate as morris_estimate
+from zermelo.solvers.morris.geometry import Geometry
+from zermelo.solvers.musketeers.cluster import plan_estimate
+from zermelo.solvers.musketeers.database import Database, MusketeersPlan
+from zermelo.solvers.musketeers.indexing import Indexing, Variant
+
+pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[Workers]:
+    """A local cluster of two worker processes of one thread each, shared by the module."""
+    with cluster(None, 2, threads=1) as workers:
+        assert workers is not None
+        yield workers
+
+
+@pytest.fixture(scope="module")
+def built_here(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The 4x4 and 4x5 databases built in this process."""
+    root = tmp_path_factory.mktemp("here")
+    for board in ((4, 4), (4, 5)):
+        Database.build(Variant(*board, 3), root)
+    return root
+
+
+def assert_same_database(one: Path, other: Path) -> None:
+    """Both directories hold the same tables, byte for byte, under the same checksums, and
+    nothing else (no part or temporary file left)."""
+    tables = json.loads((one / "manifest.json").read_text())["tables"]
+    others = json.loads((other / "manifest.json").read_text())["tables"]
+    assert list(tables) == list(others)
+    assert [t["sha256"] for t in tables.values()] == [t["sha256"] for t in others.values()]
+    for name in tables:
+        assert (one / f"{name}.bin").read_bytes() == (other / f"{name}.bin").read_bytes()
+    assert sorted(p.name for p in one.iterdir()) == sorted(p.name for p in other.iterdir())
+
+
+@pytest.mark.parametrize("board", [(4, 4), (4, 5)])
+def test_a_cluster_build_is_the_in_process_build(pool: Workers, built_here: Path,
+                                                 tmp_path: Path, board: tuple[int, int]
+                                                 ) -> None:
+    variant = Variant(*board, 3)
+    done: list[int] = []
+    _, report = Database.build(variant, tmp_path / "there", workers=pool,
+                               progress=lambda table, count: done.append(count))
+    plan = Database.plan(variant)
+    assert report.positions == sum(done) == sum(t.size for t in plan.tables())
+    assert len(done) == sum(len(plan.units(t)) for t in plan.tables())
+    assert_same_database(built_here / variant.name, tmp_path / "there" / variant.name)
+
+
+class KillingPlan(MusketeersPlan):
+    """The plan of a variant whose one unit kills its own worker process the first time it
+    runs (the marker file says it has)."""
+
+    def __init__(self, variant: Variant, marker: str) -> None:
+        indexing = Indexing(variant)
+        super().__init__(indexing, indexing.free_count)
+        self.marker = marker
+
+    def run(self, table: TableSpec, unit: Unit, out: U8, inputs: dict[str, U8]) -> None:
+        if table.name == "L05-E" and unit.lo == 32:
+            try:
+                os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            except FileExistsError:
+                pass
+            else:
+                out[:] = 7  # half-done work that must never reach the table
+                os.kill(os.getpid(), signal.SIGKILL)
+        super().run(table, unit, out, inputs)
+
+
+def test_a_killed_worker_costs_only_its_unit(pool: Workers, built_here: Path,
+                                             tmp_path: Path) -> None:
+    variant = Variant(4, 5, 3)
+    marker = tmp_path / "killed"
+    store = Database.store_for(variant, tmp_path / "there")
+    report = build_on(pool, Recipe(KillingPlan, (variant, str(marker))), store)
+    assert marker.exists()  # the worker did die in the middle of its unit
+    assert report.tables_built == 2 * (Indexing(variant).free_count + 1)
+    assert_same_database(built_here / variant.name, store.path)
+
+
+@pytest.mark.parametrize(("board", "scope"), [("three", "full"), ("six", "endgame-4")])
+def test_a_cluster_solves_morris_as_one_process_does(pool: Workers, tmp_path: Path,
+                                                     board: str, scope: str) -> None:
+    game = ENTRY.game({"board": board})
+    geometry = Geometry.of(game.board, game.flying)  # type: ignore[attr-defined]
+    morris.Database.build(geometry, scope, tmp_path / "here")
+    morris.Database.build(geometry, scope, tmp_path / "there", workers=pool)
+    name = f"morris-{geometry.name}-{scope}"
+    assert_same_database(tmp_path / "here" / name, tmp_path / "there" / name)
+
+
+@pytest.mark.parametrize("address", ["nonsense", "tcp://127.0.0.1:1"])
+def test_a_bad_scheduler_is_one_line_and_exit_2(cli: CliRunner, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                address: str) -> None:
+    monkeypatch.setattr(distributed, "CONNECT_SECONDS", 1)
+    result = cli("musketeers", "solve", "--board", "4x4", "--scheduler", address,
+                 "--db", str(tmp_path))
+    assert result.code == 2
+    assert re.fullmatch(r"zermelo: invalid option: cannot reach the scheduler .+\n",
+                        result.err), result.err
+    assert not (tmp_path / "musketeers-4x4-m3" / "manifest.json").exists()
+
+
+@pytest.mark.parametrize("args", [["--workers", "0"], ["--workers", "2", "--scheduler",
+                                                        "tcp://127.0.0.1:1"]])
+def test_bad_cluster_options_are_refused(cli: CliRunner, tmp_path: Path,
+                                         args: list[str]) -> None:
+    result = cli("musketeers", "solve", "--board", "4x4", "--db", str(tmp_path), *args)
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and "invalid option" in result.err
+
+
+def test_the_plan_counts_what_a_build_makes(tmp_path: Path) -> None:
+    variant = Variant(4, 5, 3)
+    plan = Database.plan(variant, 9)
+    figures = plan_estimate(plan, threads=1)
+    database, report = Database.build(variant, tmp_path, 9)
+    files = [database.store.file(t.name) for t in plan.tables()]
+    assert figures.positions == report.positions == sum(f.stat().st_size for f in files)
+    largest = max(f.stat().st_size for f in files)
+    assert figures.disk == figures.positions + largest
+    assert figures.tables == report.tables_built == len(files)
+    # one worker takes the whole sum; endless workers the sum of each step's largest unit
+    assert figures.seconds(1, 1e6) == pytest.approx(report.positions / 1e6)
+    assert figures.seconds(10**9, 1.0) == pytest.approx(sum(
+        max(u.positions for u in plan.units(t)) for t in plan.tables()))
+    ix = plan.ix
+    block = max(u.positions for t in plan.tables() for u in plan.units(t))
+    assert figures.peak_memory >= block + (2 << ix.free_count)
+
+
+def test_the_morris_plan_counts_what_a_build_makes(tmp_path: Path) -> None:
+    game = ENTRY.game({"board": "six"})
+    geometry = Geometry.of(game.board, game.flying)  # type: ignore[attr-defined]
+    figures = morris_estimate(morris.MorrisPlan(geometry, "endgame-4"))
+    database, report = morris.Database.build(geometry, "endgame-4", tmp_path)
+    sizes = [database.store.file(name).stat().st_size for name in database.store.tables]
+    assert figures.positions == report.positions == sum(sizes) == figures.disk
+    assert figures.tables == figures.units == len(sizes)
+
+
+def test_plan_prints_the_figures(cli: CliRunner) -> None:
+    result = cli("musketeers", "plan", "--board", "4x4", "--rate", "1000000",
+                 "--workers", "1", "--workers", "4")
+    assert result.code == 0, result.err
+    total = sum(Indexing(Variant(4, 4, 3)).layer_size(n) for n in range(14)) * 2
+    assert f"positions      {total:,} in 28 tables" in result.out
+    assert re.search(r"on\s+1 workers\s+1\.3 s", result.out)
+    bad = cli("musketeers", "plan", "--board", "4x4", "--rate", "0")
+    assert bad.code == 2 and "rate 0: expected 1 to 1e12" in bad.err
