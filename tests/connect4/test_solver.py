@@ -98,7 +98,10 @@ def test_a_position_scores_its_best_move() -> None:
         state = line[min(22, len(line) - 2)]
         scores = [s for s in solver.analyze(state) if s is not None]
         assert solver.solve(state) == max(scores), state.moves
-        assert solver.analyze(state)[solver.best_move(state)] == max(scores)
+        column, score = solver.best_move(state)
+        assert solver.analyze(state)[column] == score == max(scores)
+        chosen = {solver.best_move(state, random.Random(seed))[0] for seed in range(30)}
+        assert chosen == {c for c, s in enumerate(solver.analyze(state)) if s == max(scores)}
 
 
 def test_threads_sharing_a_solver_get_the_same_scores() -> None:

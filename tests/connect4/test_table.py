@@ -11,7 +11,7 @@ from zermelo.solvers.connect4.table import NO_LOWER, NO_UPPER, clear, new_table,
 
 
 def test_bounds_only_tighten_and_unknown_keys_know_nothing() -> None:
-    table = new_table(14)
+    table = new_table(14, 30)
     assert probe(table, 5) == (NO_LOWER, NO_UPPER)
     store(table, 5, 2, NO_UPPER, 10)
     store(table, 5, NO_LOWER, 6, 3)
@@ -22,7 +22,7 @@ def test_bounds_only_tighten_and_unknown_keys_know_nothing() -> None:
 
 
 def test_a_bucket_keeps_its_costliest_entry_and_the_latest() -> None:
-    table = new_table(14)  # 7 buckets: keys 3, 10, 17 and 24 share bucket 3
+    table = new_table(14, 30)  # 7 buckets: keys 3, 10, 17 and 24 share bucket 3
     store(table, 3, 1, 1, 1000)
     store(table, 10, 2, 2, 5)
     store(table, 17, 3, 3, 7)  # replaces 10 in the second slot, not 3

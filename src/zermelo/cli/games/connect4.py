@@ -26,11 +26,14 @@ from zermelo.games.connect4.kernels import geometry
 from zermelo.games.connect4.kernels import perft as perft_kernel
 from zermelo.games.connect4.render import board_text, status_line
 from zermelo.solve.store import make_directory
+from zermelo.solvers.connect4 import engine_book
 from zermelo.solvers.connect4.book import OpeningBook, default_path
 from zermelo.solvers.connect4.builder import build_book, positions_up_to
 from zermelo.solvers.connect4.engine import usable_book
+from zermelo.solvers.connect4.engine_book import EngineBook
 from zermelo.solvers.connect4.heuristic import EVALUATIONS, heuristic_player
 from zermelo.solvers.connect4.solver import Solver
+from zermelo.solvers.connect4.table import DEEP_SIZE
 
 app = typer.Typer(help="Connect Four: positions, the strong solver, heuristic engines, the "
                        "opening book.", no_args_is_help=True)
@@ -158,7 +161,7 @@ def move(moves: MovesArg, engine: Annotated[str, typer.Option(
     game = _game(board, k)
     state = game.parse_position(moves)
     if engine == "solver":
-        column = _solver(game, book).best_move(state)
+        column = _solver(game, book).best_move(state)[0]
     elif engine in EVALUATIONS:
         if game.is_terminal(state):
             raise IllegalMoveError(f"{moves}: the game is over ({game.end_reason(state)})")
@@ -182,6 +185,14 @@ def perft(depth: Annotated[int, typer.Argument(help="How many moves ahead (0 to 
     print(count)
 
 
+TableOpt = Annotated[int | None, typer.Option(  # books solve early positions: a large table
+    help="Transposition table slots per solver (default 16,777,234, about 134 MB; best twice "
+         "a prime; at most 2**27, about 1.1 GB).", min=2, max=2**27)]
+JobsOpt = Annotated[int, typer.Option(help="Solvers running at once (default: one per CPU).",
+                                      min=1, max=16)]
+JOBS = min(16, os.cpu_count() or 1)
+
+
 @app.command(name="book")
 def make_book(depth: Annotated[int, typer.Option(help="Book positions of up to this many "
                                                  "moves (0 to 4: depth 2 of 7x6 takes 25 "
@@ -190,14 +201,7 @@ def make_book(depth: Annotated[int, typer.Option(help="Book positions of up to t
                   help="The file to write (.npz; default: the data directory, where the "
                        "solver and the perfect engine look for it).")] = None,
               board: BoardOpt = "7x6", k: KOpt = 4,
-              table: Annotated[int | None, typer.Option(
-                  help="Transposition table slots per solver (default 16,777,234, about "
-                       "235 MB; best twice a prime; at most 2**27, about 1.9 GB).",
-                  min=2, max=2**27)] = None,
-              jobs: Annotated[int, typer.Option(
-                  help="Solvers running at once (default: one per CPU).",
-                  min=1, max=16)] = min(16, os.cpu_count() or 1)
-              ) -> None:
+              table: TableOpt = None, jobs: JobsOpt = JOBS) -> None:
     """Build an opening book: the exact score of every position of up to DEPTH moves."""
     game = _game(board, k)
     out = out or default_path(game.board)
@@ -206,7 +210,40 @@ def make_book(depth: Annotated[int, typer.Option(help="Book positions of up to t
     start = time.perf_counter()
     with _progress("solving positions") as bar:
         task = bar.add_task("book", total=total)
-        result = build_book(game, depth, jobs, table, lambda n: bar.advance(task, n))
+        result = build_book(game, depth, jobs, table or DEEP_SIZE,
+                            lambda n: bar.advance(task, n))
     result.save(out)
     console.print(f"{len(result)} positions of up to {depth} moves in "
+                  f"{time.perf_counter() - start:.1f} s with {jobs} solvers: {out}")
+
+
+@app.command(name="engine-book")
+def make_engine_book(
+        depth: Annotated[int, typer.Option(help="Positions of up to this many stones (0 to 12; "
+                                           "see docs/connect4.md for times).", min=0, max=12)],
+        out: Annotated[Path | None, typer.Option(
+            help="The file to write (.npz; default: the data directory, where the perfect "
+                 "engine looks for it before the book shipped with zermelo).")] = None,
+        fresh: Annotated[bool, typer.Option(
+            help="Start again instead of resuming from the book already at --out.")] = False,
+        board: BoardOpt = "7x6", k: KOpt = 4, table: TableOpt = None, jobs: JobsOpt = JOBS
+        ) -> None:
+    """Build the perfect engine's book: its move in every position of up to DEPTH stones it
+    can meet at its turn in a game from the empty board, as either side, against any
+    opponent. Saved after each level and every minute, and resumed from what is saved."""
+    game = _game(board, k)
+    out = out or engine_book.default_path(game.board)
+    make_directory(out.parent)
+    resume = None if fresh or not out.exists() else EngineBook.load(out, game.board)
+    start = time.perf_counter()
+    with _progress("solving positions") as bar:
+        task = bar.add_task("book", total=None)
+
+        def show(stones: int, done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total,
+                       description=f"{stones} stones: {done:,} of {total:,} positions")
+
+        result = engine_book.build(game, depth, jobs, table or DEEP_SIZE, resume,
+                                   lambda b: b.save(out), show)
+    console.print(f"{len(result):,} positions of up to {depth} stones in "
                   f"{time.perf_counter() - start:.1f} s with {jobs} solvers: {out}")

@@ -13,6 +13,7 @@ import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -51,12 +52,7 @@ class OpeningBook:
 
     def save(self, path: Path) -> None:
         """Write the book to ``path`` (``.npz``), replacing it in one step."""
-        b = self.board
-        archive = io.BytesIO()
-        np.savez_compressed(archive, board=np.array([b.width, b.height, b.k, self.depth]),
-                            keys=self.keys, scores=self.scores,
-                            checksum=np.array([checksum(self.keys, self.scores)], np.int64))
-        write_atomically(path, archive.getvalue())
+        write_book(path, self.board, self.depth, keys=self.keys, scores=self.scores)
 
     @staticmethod
     def locate(board: Board, root: Path | None = None) -> Path | None:
@@ -75,28 +71,49 @@ class OpeningBook:
 
     @classmethod
     def load(cls, path: Path, board: Board) -> OpeningBook:
-        """Read a book written by :meth:`save`, checked: its checksum, its arrays (as many
-        scores as keys, keys sorted and unique, scores within the board's range) and its board;
-        :class:`DataError` naming the file otherwise."""
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                width, height, k, depth = (int(x) for x in data["board"])
-                keys, scores = data["keys"].astype(np.int64), data["scores"].astype(np.int8)
-                stored = int(data["checksum"][0])
-        except (KeyError, ValueError, TypeError, IndexError, EOFError, OSError,
-                zipfile.BadZipFile, zlib.error) as error:
-            raise DataError(f"{path}: not a Connect Four book ({type(error).__name__})"
-                            ) from None
-        if (width, height, k) != (board.width, board.height, board.k):
-            raise DataError(f"{path}: a book for {width}x{height} k={k}, not "
-                            f"{board.width}x{board.height} k={board.k}")
-        if checksum(keys, scores) != stored:
-            raise DataError(f"{path}: checksum mismatch, the book is corrupt")
-        most = (board.cells + 1) // 2
-        if (keys.ndim != 1 or keys.shape != scores.shape or not 0 <= depth <= board.cells
-                or np.any(np.diff(keys) <= 0) or np.any(np.abs(scores) > most)):
+        """Read a book written by :meth:`save`, checked (see :func:`read_book`; scores within
+        the board's range); :class:`DataError` naming the file otherwise."""
+        depth, arrays = read_book(path, board, ("keys", "scores"))
+        keys, scores = arrays["keys"].astype(np.int64), arrays["scores"].astype(np.int8)
+        if keys.shape != scores.shape or np.any(np.abs(scores) > (board.cells + 1) // 2):
             raise DataError(f"{path}: malformed book arrays")
         return cls(board, depth, keys, scores)
+
+
+def write_book(path: Path, board: Board, depth: int, **arrays: np.ndarray) -> None:
+    """Write a book's arrays to ``path`` (``.npz``) with its board, depth and a checksum,
+    replacing the file in one step."""
+    archive = io.BytesIO()
+    contents = {"board": np.array([board.width, board.height, board.k, depth]),
+                "checksum": np.array([checksum(*arrays.values())], np.int64), **arrays}
+    savez: Any = np.savez_compressed  # its stubs take no mapping of named arrays
+    savez(archive, **contents)
+    write_atomically(path, archive.getvalue())
+
+
+def read_book(path: Path, board: Board, names: tuple[str, ...]
+              ) -> tuple[int, dict[str, np.ndarray]]:
+    """The depth and the arrays ``names`` (the first: sorted unique keys) of a book that
+    :func:`write_book` wrote for ``board``, checked: the file, its board, its checksum, the
+    keys; :class:`DataError` naming the file otherwise."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            width, height, k, depth = (int(x) for x in data["board"])
+            arrays = {name: data[name] for name in names}
+            stored = int(data["checksum"][0])
+    except (KeyError, ValueError, TypeError, IndexError, EOFError, OSError,
+            zipfile.BadZipFile, zlib.error) as error:
+        raise DataError(f"{path}: not a Connect Four book ({type(error).__name__})") from None
+    if (width, height, k) != (board.width, board.height, board.k):
+        raise DataError(f"{path}: a book for {width}x{height} k={k}, not "
+                        f"{board.width}x{board.height} k={board.k}")
+    if checksum(*arrays.values()) != stored:
+        raise DataError(f"{path}: checksum mismatch, the book is corrupt")
+    keys = arrays[names[0]]
+    if (keys.ndim != 1 or keys.dtype != np.int64 or not 0 <= depth <= board.cells
+            or any(a.shape != keys.shape for a in arrays.values()) or np.any(np.diff(keys) <= 0)):
+        raise DataError(f"{path}: malformed book arrays")
+    return depth, arrays
 
 
 def default_path(board: Board, root: Path | None = None) -> Path:
@@ -109,6 +126,10 @@ def game_key(board: Board, state: Position) -> int:
     return int(canonical_key(state.current, state.mask, board.width, board.stride))
 
 
-def checksum(keys: np.ndarray, scores: np.ndarray) -> int:
-    """The CRC-32 of a book's keys and scores, as the file records it."""
-    return zlib.crc32(scores.astype(np.int8).tobytes(), zlib.crc32(keys.astype(np.int64).tobytes()))
+def checksum(*arrays: np.ndarray) -> int:
+    """The CRC-32 of a book's arrays (keys as int64, the others as int8), as the file records
+    it."""
+    crc = zlib.crc32(arrays[0].astype(np.int64).tobytes())
+    for array in arrays[1:]:
+        crc = zlib.crc32(array.astype(np.int8).tobytes(), crc)
+    return crc

@@ -23,20 +23,24 @@ from zermelo.search.base import (
 )
 from zermelo.search.players import SearchPlayer
 from zermelo.solve.cache import kept, stamp
+from zermelo.solvers.connect4 import engine_book
 from zermelo.solvers.connect4.book import OpeningBook
+from zermelo.solvers.connect4.engine_book import EngineBook
 from zermelo.solvers.connect4.heuristic import heuristic_player
 from zermelo.solvers.connect4.solver import Solver, terminal_score
 
 
 class SolverPlayer:
     """Plays a column of the best score — winning beats drawing beats losing, winning sooner
-    and losing later are better — chosen at random among equals (seedable). Early positions
-    are solved from the opening book when the solver has one, else searched (slow before
-    about eight stones on 7x6: a minute or more). Inside a search budget that runs out, it
+    and losing later are better. A position of the engine's book (:mod:`.engine_book`) gets
+    the book's move at once; any other is solved and its best moves tried in a random order
+    (seedable), so each best move is equally likely. Inside a search budget that runs out, it
     plays the heuristic engine's move instead; ``last.exact`` says which it was."""
 
-    def __init__(self, solver: Solver, seed: int | None = None) -> None:
+    def __init__(self, solver: Solver, seed: int | None = None,
+                 book: EngineBook | None = None) -> None:
         self.solver = solver
+        self.book = book
         self.rng = random.Random(seed)
         self.last: SearchResult[int] | None = None
 
@@ -45,8 +49,9 @@ class SolverPlayer:
         clock = Clock(stats)
         start = self.solver.nodes
         move: int
+        found = None if self.book is None else self.book.entry(state)
         try:
-            scores = self.solver.analyze(state)
+            move, best = self.solver.best_move(state, self.rng) if found is None else found
         except BudgetExhausted:
             with budget(Budget()):  # a shallow search of milliseconds, outside the budget
                 move = cast(int, heuristic_player("threats", FALLBACK_DEPTH)(game, state))
@@ -54,11 +59,10 @@ class SolverPlayer:
             stats.nodes = self.solver.nodes - start
             self.last = SearchResult(0.0, move, (move,), stats, False, "heuristic")
             return move
-        best = max(s for s in scores if s is not None)
-        move = self.rng.choice([column for column, s in enumerate(scores) if s == best])
         clock.stop()
         stats.nodes = self.solver.nodes - start
-        self.last = SearchResult(float(best), move, (move,), stats, True, "strong")
+        self.last = SearchResult(float(best), move, (move,), stats, True,
+                                 "strong" if found is None else "book")
         return move
 
 
@@ -89,8 +93,28 @@ def usable_book(path: Path, game: ConnectFour) -> OpeningBook | None:
 
 def perfect(game: ConnectFour, level: int | None, seed: int | None,
             data: Path | None) -> SolverPlayer:
-    """The ``perfect`` engine: the strong solver (with the book under ``data``)."""
-    return SolverPlayer(solver_for(game, data), seed)
+    """The ``perfect`` engine: the strong solver (with the opening book under ``data``) and the
+    engine's book."""
+    return SolverPlayer(solver_for(game, data), seed, engine_book_for(game, data))
+
+
+def engine_book_for(game: ConnectFour, data: Path | None) -> EngineBook | None:
+    """The engine's book of ``game``'s board (see :meth:`EngineBook.find`), kept; a broken one
+    is reported once (a warning naming the file) and left out."""
+    paths = (engine_book.default_path(game.board, data), engine_book.default_path(game.board),
+             engine_book.shipped_path(game.board))
+    version = hash(tuple(stamp(p) for p in paths))
+
+    def load() -> EngineBook | None:
+        try:
+            return EngineBook.find(game.board, data)
+        except DataError as error:
+            logging.getLogger("zermelo").warning("zermelo: warning: %s; playing without it",
+                                                 error)
+            return None
+
+    return kept(("connect4-engine", game.board, data), version, load,
+                lambda book: 0 if book is None else book.keys.nbytes * 2)
 
 
 def heuristic(game: ConnectFour, level: int | None, seed: int | None,
@@ -158,8 +182,7 @@ def solve(game: ConnectFour, state: Position) -> SearchResult[int]:
     if game.is_terminal(state):
         score, best = terminal_score(game, state), None
     else:
-        best = solver.best_move(state)
-        score = -solver.solve(game.apply(state, best))
+        best, score = solver.best_move(state)
     clock.stop()
     stats.nodes = solver.nodes
     outcome = Value.score(mover, score, plies_to_end(game, state, score))

@@ -14,6 +14,7 @@ opponent an immediate win never searched, and an opening book (:mod:`.book`) whe
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -31,7 +32,7 @@ from zermelo.solvers.connect4.table import DEFAULT_SIZE, clear, new_table
 
 NO_BOOK: Book = (-1, np.zeros(0, np.int64), np.zeros(0, np.int8))
 SMALL_TABLE = 2 * 524_287
-"""Slots: 524,287 buckets (a prime near 2**19; about 17 MB), enough for boards of up to 24
+"""Slots: 524,287 buckets (a prime near 2**19; about 8 MB), enough for boards of up to 24
 cells."""
 
 
@@ -75,7 +76,7 @@ class Solver:
         if table_size is None:
             table_size = DEFAULT_SIZE if board.cells > 24 else SMALL_TABLE
         self.geo = geometry(board)
-        self.table = new_table(table_size)
+        self.table = new_table(table_size, board.width * board.stride)
         self.book = NO_BOOK if book is None else book.kernel
         self.columns = centre_first(board.width)
         self.moves = np.zeros((board.cells + 1, board.width), np.int64)
@@ -174,11 +175,31 @@ class Solver:
                 progress(1)
         return scores
 
-    def best_move(self, state: Position) -> int:
-        """A move with the best score (the most central of equals)."""
-        if self.game.is_terminal(state):
+    def at_most(self, state: Position, bound: int) -> bool:
+        """Whether the score of ``state`` for the side to move is at most ``bound``: one
+        null-window search, far cheaper than the exact score."""
+        game = self.game
+        if game.is_terminal(state):
+            return terminal_score(game, state) <= bound
+        if winning_cells(state.current, state.mask, self.geo) & playable(state.mask, self.geo):
+            return win_score(game.board.cells, state.count) <= bound
+        most = remaining_budget()[0]
+        return self._search(state, bound, 0 if most is None else self.nodes + max(most, 1)
+                            ) <= bound
+
+    def best_move(self, state: Position, rng: random.Random | None = None) -> tuple[int, int]:
+        """A column of the best score and that score. The position is solved, then its moves
+        are tried until one keeps the score (one null-window search each): from the centre
+        out, the most central of equals; or in an order shuffled by ``rng``, which makes each
+        best move equally likely."""
+        game = self.game
+        if game.is_terminal(state):
             raise IllegalMoveError(f"{state.moves or 'the empty board'}: the game is over")
-        scores = self.analyze(state)
-        order = [int(c) for c in self.columns]
-        return max((c for c in order if scores[c] is not None),
-                   key=lambda c: (scores[c], -order.index(c)))
+        score = self.solve(state)
+        columns = [int(c) for c in self.columns if game.can_play(state, int(c))]
+        if rng is not None:
+            rng.shuffle(columns)
+        for column in columns[:-1]:
+            if self.at_most(game.apply(state, column), -score):
+                return column, score
+        return columns[-1], score  # the others do not keep the score, so this one does
