@@ -109,7 +109,8 @@ def run_unit(recipe: Recipe, threads: int | None, table: str, index: int, target
 
 def join_parts(parts: list[tuple[str, str]], target: str) -> str:
     """Join the parts (file, SHA-256 its unit returned) into ``target``, atomically, checking
-    each; return the whole table's SHA-256."""
+    each; return the whole table's SHA-256. The parts stay (the client removes them once the
+    table is in the manifest), so a join whose worker dies can run again."""
     whole = hashlib.sha256()
 
     def blocks() -> Iterator[U8]:
@@ -121,8 +122,6 @@ def join_parts(parts: list[tuple[str, str]], target: str) -> str:
             yield block
 
     write_atomically(Path(target), blocks())
-    for path, _ in parts:
-        os.unlink(path)
     return whole.hexdigest()
 
 
@@ -159,19 +158,19 @@ def build_on(workers: Workers, recipe: Recipe, store: Store, progress: Progress 
                 done[table.name][i] = _result(future, table)
                 if progress is not None:
                     progress(table, count)
-            joins = {}
-            for table in step:
-                digests = done[table.name]
-                if len(digests) > 1:
-                    pieces = [(str(parts / f"{table.name}.{i:05d}"), digests[i])
-                              for i in sorted(digests)]
-                    joins[table.name] = client.submit(
-                        join_parts, pieces, str(store.file(table.name).resolve()), pure=False,
-                        retries=RETRIES, key=f"{table.name}-join-{os.urandom(4).hex()}")
+            pieces = {t.name: [(str(parts / f"{t.name}.{i:05d}"), digest)
+                               for i, digest in sorted(done[t.name].items())]
+                      for t in step if len(done[t.name]) > 1}
+            joins = {name: client.submit(join_parts, files, str(store.file(name).resolve()),
+                                         pure=False, retries=RETRIES,
+                                         key=f"{name}-join-{os.urandom(4).hex()}")
+                     for name, files in pieces.items()}
             for table in step:
                 digest = (_result(joins[table.name], table) if table.name in joins
-                          else next(iter(done[table.name].values())))
+                          else done[table.name][0])
                 store.record(table.name, table.size, digest)
+                for path, _ in pieces.get(table.name, []):
+                    os.unlink(path)
                 built += 1
                 positions += table.size
         shutil.rmtree(parts, ignore_errors=True)
