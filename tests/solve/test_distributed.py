@@ -172,6 +172,6 @@ def test_plan_prints_the_figures(cli: CliRunner) -> None:
     assert result.code == 0, result.err
     total = sum(Indexing(Variant(4, 4, 3)).layer_size(n) for n in range(14)) * 2
     assert f"positions      {total:,} in 28 tables" in result.out
-    assert re.search(r"on\s+1 workers\s+1\.3 s", result.out)
+    assert re.search(r"on\s+1 worker\s+1\.3 s", result.out)
     bad = cli("musketeers", "plan", "--board", "4x4", "--rate", "0")
     assert bad.code == 2 and "rate 0: expected 1 to 1e12" in bad.err

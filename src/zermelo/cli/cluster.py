@@ -69,10 +69,12 @@ def print_plan(tables: Sequence[TableSpec], figures: Estimate, rate: float | Non
     console.print(table)
     console.print(f"positions      {figures.positions:,} in {figures.tables} tables, "
                   f"{figures.units} units, {len(figures.work)} steps")
-    console.print(f"disk           {_bytes(figures.disk)} (the tables, and the parts of the "
-                  "largest while they are joined)")
-    console.print(f"worker memory  {_bytes(figures.peak_memory)} at most (a unit's block, "
-                  "scratch and the tables it maps)")
+    parts = figures.disk - figures.positions
+    console.print(f"disk           {_bytes(figures.disk)}" + (
+        f" (the tables, {_bytes(parts)} more while the largest is joined)" if parts
+        else " (the tables)"))
+    console.print(f"worker memory  {_bytes(figures.peak_memory)} at most (what a unit holds, "
+                  "and the tables it maps)")
     if rate is None:
         with console.status("measuring this machine's rate on a small build"):
             rate = measure()
@@ -81,7 +83,8 @@ def print_plan(tables: Sequence[TableSpec], figures: Estimate, rate: float | Non
         source = "given"
     console.print(f"rate           {rate / 1e6:.2f} M positions/s a worker ({source})")
     for n in counts:
-        console.print(f"on {n:>3} workers  {_duration(figures.seconds(n, rate))}")
+        console.print(f"on {n:>3} worker{'s' if n > 1 else ' '}  "
+                      f"{_duration(figures.seconds(n, rate))}")
 
 
 def _bytes(count: int) -> str:
