@@ -18,7 +18,7 @@ from zermelo.games.morris.entry import ENTRY
 from zermelo.solve import distributed
 from zermelo.solve.distributed import Recipe, Workers, build_on, cluster
 from zermelo.solve.layered import TableSpec, Unit
-from zermelo.solve.store import U8
+from zermelo.solve.store import U8, DatabaseError
 from zermelo.solvers.morris import database as morris
 from zermelo.solvers.morris.cluster import plan_estimate as morris_estimate
 from zermelo.solvers.morris.geometry import Geometry
@@ -102,6 +102,32 @@ def test_a_killed_worker_costs_only_its_unit(pool: Workers, built_here: Path,
     assert marker.exists()  # the worker did die in the middle of its unit
     assert report.tables_built == 2 * (Indexing(variant).free_count + 1)
     assert_same_database(built_here / variant.name, store.path)
+
+
+class AlwaysKillingPlan(MusketeersPlan):
+    """The plan of a variant whose one-enemy units kill their worker every time."""
+
+    def __init__(self, variant: Variant) -> None:
+        indexing = Indexing(variant)
+        super().__init__(indexing, indexing.free_count)
+
+    def run(self, table: TableSpec, unit: Unit, out: U8, inputs: dict[str, U8]) -> None:
+        if table.name == "L01-E":
+            os.kill(os.getpid(), signal.SIGKILL)
+        super().run(table, unit, out, inputs)
+
+
+def test_a_unit_that_keeps_killing_workers_stops_the_build(tmp_path: Path) -> None:
+    import dask
+
+    variant = Variant(4, 4, 3)
+    store = Database.store_for(variant, tmp_path)
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            cluster(None, 1, threads=1) as workers:
+        assert workers is not None
+        with pytest.raises(DatabaseError, match="L01-E: a unit killed its worker again"):
+            build_on(workers, Recipe(AlwaysKillingPlan, (variant,)), store)
+    assert list(Database.open(variant, tmp_path).store.tables) == ["L00-M", "L00-E", "L01-M"]
 
 
 @pytest.mark.parametrize(("board", "scope"), [("three", "full"), ("six", "endgame-4")])

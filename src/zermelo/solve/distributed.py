@@ -254,5 +254,5 @@ def cluster(scheduler: str | None, workers: int | None,
         raise OptionError(f"workers {workers}: expected 1 to 256")
     each = threads or max(1, (os.cpu_count() or 1) // workers)
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=40) as local, Client(local) as client:
+                      dashboard_address=":0", silence_logs=40) as local, Client(local) as client:
         yield Workers(client, each)
