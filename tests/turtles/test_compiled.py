@@ -56,6 +56,23 @@ def test_determinisations_keep_the_view_and_draw_the_rest_uniformly() -> None:
     assert all(850 < n < 1150 for n in colours.values())
 
 
+@pytest.mark.parametrize(("kind", "budget"), [(c.MINIMAX, 2), (c.ALPHABETA, 3), (c.MCTS, 50)])
+def test_the_kernels_decide_from_the_observation_alone(kind: int, budget: int) -> None:
+    """States that differ in the other colours and hands, with one observation, get one play
+    from one seed (the compiled arena hands its agents :func:`observe` only)."""
+    game = Turtles(Variant(players=3))
+    deck, flag = np.array(game.deck, np.int64), flags(game.variant)
+    rng = random.Random(2)
+    for i, state in enumerate(positions(game, 60, seed=4)[::6]):
+        other = game.resample(state, state.mover, rng)
+        a, b = c.state_array(state), c.state_array(other)
+        assert not (a == b).all()
+        o = c.observe(a, state.mover)
+        assert (o == c.observe(b, state.mover)).all()
+        assert c.seeded_decide(o, deck, flag, kind, 3, budget, 2, 0.0, i) == c.seeded_decide(
+            c.observe(b, state.mover), deck, flag, kind, 3, budget, 2, 0.0, i)
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_minimax_and_alphabeta_make_the_reference_s_play_on_the_same_determinisation(
         players: int) -> None:

@@ -131,6 +131,22 @@ def _draw(pile, total):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def shuffled(deck):  # type: ignore[no-untyped-def]
+    """The cards of ``deck`` (counts per kind) in a random order."""
+    total = 0
+    for card in range(KINDS):
+        total += deck[card]
+    order = np.empty(total, np.int64)
+    i = 0
+    for card in range(KINDS):
+        for _ in range(deck[card]):
+            order[i] = card
+            i += 1
+    np.random.shuffle(order)
+    return order
+
+
+@njit(cache=True)
 def play_game(players, deck, flag, record):  # type: ignore[no-untyped-def]
     """One game of uniformly random legal plays; returns the winner (-1: shared). When
     ``record`` has rows, it receives the deal (row 0: colours, rows 1..players: hands as card
@@ -143,16 +159,8 @@ def play_game(players, deck, flag, record):  # type: ignore[no-untyped-def]
     colours = np.random.permutation(TURTLES)[:players]
     cards = np.empty(MAX_PLAYS, np.int64)
     turtles = np.empty(MAX_PLAYS, np.int64)
-    total = 0
-    for card in range(KINDS):
-        total += deck[card]
-    order = np.empty(total, np.int64)
-    i = 0
-    for card in range(KINDS):
-        for _ in range(deck[card]):
-            order[i] = card
-            i += 1
-    np.random.shuffle(order)
+    order = shuffled(deck)
+    total = order.shape[0]
     hands = np.zeros((players, KINDS), np.int64)
     pile = deck.copy()
     discard = np.zeros(KINDS, np.int64)

@@ -100,7 +100,7 @@ AGENT_SPECS: tuple[AgentSpec, ...] = (
     AgentSpec("alphabeta-ref", "alpha-beta's readable reference", f"{_SEARCH}:alphabeta",
               "as minimax"),
     AgentSpec("mcts-ref", "MCTS's readable reference (generic ISMCTS, compiled rollouts)",
-              f"{_SEARCH}:mcts", _MONTE_CARLO),
+              f"{_SEARCH}:mcts", "as mcts"),
     AgentSpec("ismcts", "single-observer information-set MCTS", f"{_SEARCH}:ismcts_agent",
               _MONTE_CARLO),
     AgentSpec("mo-ismcts", "multiple-observer information-set MCTS",

@@ -34,7 +34,7 @@ from numba import njit
 
 from zermelo.games.turtles.board import SQUARES
 from zermelo.games.turtles.cards import KINDS, TURTLES
-from zermelo.games.turtles.kernels import MAX_PLAYS, STEP, finished, flags, legal, move
+from zermelo.games.turtles.kernels import MAX_PLAYS, STEP, finished, flags, legal, move, shuffled
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import HAND, Play, TurtleState, View
 from zermelo.solvers.turtles.playouts import POLICIES, RATES, arrays, playout, rates_of, score
@@ -528,23 +528,14 @@ def deal(players, deck):  # type: ignore[no-untyped-def]
     s[CNT] = TURTLES
     colours = np.random.permutation(TURTLES)
     s[COL:COL + players] = colours[:players]
-    total = 0
-    for c in range(KINDS):
-        total += deck[c]
-    order = np.empty(total, np.int64)
-    i = 0
-    for c in range(KINDS):
-        for _ in range(deck[c]):
-            order[i] = c
-            i += 1
-    np.random.shuffle(order)
+    order = shuffled(deck)
     s[PIL:PIL + KINDS] = deck
     for p in range(players):
         for j in range(HAND):
             c = order[p * HAND + j]
             s[HND + p * KINDS + c] += 1
             s[PIL + c] -= 1
-    s[TOT] = total - players * HAND
+    s[TOT] = order.shape[0] - players * HAND
     return s
 
 
