@@ -4,6 +4,7 @@ this machine's building rate, for ``zermelo musketeers plan``."""
 from __future__ import annotations
 
 import tempfile
+import time
 from pathlib import Path
 
 import numba
@@ -39,14 +40,24 @@ def plan_estimate(plan: MusketeersPlan, threads: int | None = None) -> Estimate:
 
 
 def measured_rate(variant: Variant) -> float:
-    """Positions a second this machine builds ``variant`` at, timed on its first layers (at
-    most :data:`RATE_SAMPLE` positions) in a scratch directory after a warm-up build."""
+    """Positions a second this machine builds ``variant`` at: the time of the largest layer
+    (both sides) of a build of its first layers (at most :data:`RATE_SAMPLE` positions) in a
+    scratch directory, after a warm-up build; small layers carry more overhead."""
     ix = Database.plan(variant, 0).ix
     top, total = 0, 2 * ix.layer_size(0)
     while top < ix.free_count and total + 2 * ix.layer_size(top + 1) <= RATE_SAMPLE:
         top += 1
         total += 2 * ix.layer_size(top)
+    largest = max(range(top + 1), key=ix.layer_size)
+    marks: list[tuple[int, float]] = []  # the enemy count of each unit and when it finished
+
+    def clock(table: TableSpec, positions: int) -> None:
+        marks.append((int(table.name[1:3]), time.perf_counter()))
+
     with tempfile.TemporaryDirectory(prefix="zermelo-rate-") as scratch:
         Database.build(variant, Path(scratch) / "warm", plan=MusketeersPlan(ix, min(top, 1)))
-        report = Database.build(variant, Path(scratch), plan=MusketeersPlan(ix, top))[1]
-    return report.positions / max(report.seconds, 1e-9)
+        started = time.perf_counter()
+        Database.build(variant, Path(scratch), progress=clock, plan=MusketeersPlan(ix, top))
+    begun = max((t for n, t in marks if n < largest), default=started)
+    ended = max(t for n, t in marks if n == largest)
+    return 2 * ix.layer_size(largest) / max(ended - begun, 1e-9)
