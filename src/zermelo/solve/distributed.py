@@ -91,10 +91,19 @@ def _input(path: str, sha256: str) -> U8:
     return np.asarray(np.memmap(path, dtype=np.uint8, mode="r"))
 
 
+Written = tuple[str, int, int]
+"""What a task wrote, as its worker sees it: SHA-256, size and modification time."""
+
+
+def _written(path: Path, sha256: str) -> Written:
+    stat = path.stat()
+    return sha256, stat.st_size, stat.st_mtime_ns
+
+
 def run_unit(recipe: Recipe, threads: int | None, table: str, index: int, target: str,
-             inputs: dict[str, tuple[str, str]]) -> str:
+             inputs: dict[str, tuple[str, str]]) -> Written:
     """Compute unit ``index`` of ``table`` from ``inputs`` (name: file, SHA-256) with
-    ``threads`` threads, write its block to ``target`` atomically and return its SHA-256."""
+    ``threads`` threads and write its block to ``target`` atomically."""
     if threads is not None:  # numba's thread count is the calling thread's own
         numba.set_num_threads(threads)
     plan = recipe.plan()
@@ -104,13 +113,13 @@ def run_unit(recipe: Recipe, threads: int | None, table: str, index: int, target
     out = np.empty(unit.positions, dtype=np.uint8)
     plan.run(spec, unit, out, data)
     write_atomically(Path(target), out)
-    return hashlib.sha256(out.data).hexdigest()
+    return _written(Path(target), hashlib.sha256(out.data).hexdigest())
 
 
-def join_parts(parts: list[tuple[str, str]], target: str) -> str:
+def join_parts(parts: list[tuple[str, str]], target: str) -> Written:
     """Join the parts (file, SHA-256 its unit returned) into ``target``, atomically, checking
-    each; return the whole table's SHA-256. The parts stay (the client removes them once the
-    table is in the manifest), so a join whose worker dies can run again."""
+    each. The parts stay (the client removes them once the table is in the manifest), so a
+    join whose worker dies can run again."""
     whole = hashlib.sha256()
 
     def blocks() -> Iterator[U8]:
@@ -122,7 +131,7 @@ def join_parts(parts: list[tuple[str, str]], target: str) -> str:
             yield block
 
     write_atomically(Path(target), blocks())
-    return whole.hexdigest()
+    return _written(Path(target), whole.hexdigest())
 
 
 def build_on(workers: Workers, recipe: Recipe, store: Store, progress: Progress | None = None,
@@ -152,25 +161,28 @@ def build_on(workers: Workers, recipe: Recipe, store: Store, progress: Progress 
                                            str(target), inputs, retries=RETRIES, pure=False,
                                            key=f"{table.name}-{i}-{os.urandom(4).hex()}")
                     tasks[future] = (table, i, unit.positions)
-            done: dict[str, dict[int, str]] = {t.name: {} for t in step}
+            done: dict[str, dict[int, Written]] = {t.name: {} for t in step}
             for future in as_completed(list(tasks)):
                 table, i, count = tasks[future]
                 done[table.name][i] = _result(future, table)
                 if progress is not None:
                     progress(table, count)
-            pieces = {t.name: [(str(parts / f"{t.name}.{i:05d}"), digest)
-                               for i, digest in sorted(done[t.name].items())]
+            pieces = {t.name: [(str(parts / f"{t.name}.{i:05d}"), written[0])
+                               for i, written in sorted(done[t.name].items())]
                       for t in step if len(done[t.name]) > 1}
             joins = {name: client.submit(join_parts, files, str(store.file(name).resolve()),
                                          pure=False, retries=RETRIES,
                                          key=f"{name}-join-{os.urandom(4).hex()}")
                      for name, files in pieces.items()}
             for table in step:
-                digest = (_result(joins[table.name], table) if table.name in joins
-                          else done[table.name][0])
-                store.record(table.name, table.size, digest)
+                digest, size, mtime = (_result(joins[table.name], table)
+                                       if table.name in joins else done[table.name][0])
+                if size != table.size:
+                    raise DatabaseError(f"{store.file(table.name)}: {size} bytes written, "
+                                        f"expected {table.size}")
+                store.record(table.name, size, digest, mtime)
                 for path, _ in pieces.get(table.name, []):
-                    os.unlink(path)
+                    Path(path).unlink(missing_ok=True)  # else removed with the directory
                 built += 1
                 positions += table.size
         shutil.rmtree(parts, ignore_errors=True)
@@ -211,12 +223,12 @@ def estimate(plan: Plan, memory: Callable[[TableSpec, Unit], int]) -> Estimate:
     return Estimate(positions, len(tables), units, positions + joined, peak, tuple(work))
 
 
-def _result(future: Any, table: TableSpec) -> str:
+def _result(future: Any, table: TableSpec) -> Written:
     """A task's result; a unit that keeps killing its workers stops the build with one line."""
     from distributed import KilledWorker
 
     try:
-        result: str = future.result()
+        result: Written = future.result()
     except KilledWorker:
         raise DatabaseError(f"table {table.name}: a unit killed its worker again and again; "
                             "the finished tables are kept, run the build again") from None

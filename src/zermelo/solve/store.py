@@ -179,16 +179,13 @@ class Store:
         make_directory(self.path)
         path = self.file(name)
         write_atomically(path, values)
-        self.record(name, int(values.size), sha256_of(path))
+        self.record(name, int(values.size), sha256_of(path), path.stat().st_mtime_ns)
 
-    def record(self, name: str, size: int, sha256: str) -> None:
-        """Enter table ``name``, written (atomically) by :meth:`write` or by a worker of a
-        distributed build, in the manifest with the checksum its writer computed."""
-        path = self.file(name)
-        stat = path.stat()
-        if stat.st_size != size:
-            raise DatabaseError(f"{path}: {stat.st_size} bytes, expected {size}")
-        self.tables[name] = {"size": size, "sha256": sha256, "mtime_ns": stat.st_mtime_ns}
+    def record(self, name: str, size: int, sha256: str, mtime_ns: int) -> None:
+        """Enter table ``name`` in the manifest as its writer saw it once written (atomically):
+        by :meth:`write`, or by a worker of a distributed build (whose file this process may
+        not see at once on a network file system)."""
+        self.tables[name] = {"size": size, "sha256": sha256, "mtime_ns": mtime_ns}
         self._checked.add(name)
         manifest = {"format": FORMAT_VERSION, "header": self.header, "tables": self.tables}
         write_atomically(self.path / MANIFEST, json.dumps(manifest, indent=1).encode())
