@@ -1,9 +1,10 @@
 """The Great Turtle Race: where the time of a searching agent's moves goes, move by move.
 
-Plays ``--games`` games of the agent in one seat (turning) against H in the others and times
-each of the agent's decisions: wall and CPU seconds (the difference is the machine's other
-load), the part spent on the belief's posterior (agents with a belief), the plays made so far.
-Prints the distribution and the slowest moves with their parts.
+Plays ``--games`` games of the agent in one seat (turning) against H in the others (the games
+of ``turtles_strength.py`` with the same seed) and times each of the agent's decisions: wall
+and CPU seconds (the difference is the machine's other load), the part spent on the belief's
+posterior (agents with a belief), the plays made so far. Prints the distribution and the
+slowest moves with their parts.
 
     python benchmarks/turtles_move_times.py [--agent belief-ismcts:300:rollout=H]
         [--players 4] [--games 40] [--seed 1]
@@ -81,16 +82,17 @@ def main() -> None:
     game = Turtles(Variant(players=args.players))
     traced, other = Traced(make_agent(args.agent, game)), make_agent("H", game)
     start = time.perf_counter()
+    wins = 0
     for number in range(args.games):
         seat = number % game.players
-        play_game(game, [traced if p == seat else other for p in range(game.players)],
-                  f"{args.seed}:{number}")
+        wins += play_game(game, [traced if p == seat else other for p in range(game.players)],
+                          f"{args.seed}:{number}") == [seat]
     moves = traced.moves
     walls = sorted(m.wall for m in moves)
-    summary = Table("moves", "wall mean", "wall 99 %", "wall max", "CPU max",
+    summary = Table("wins", "moves", "wall mean", "wall 99 %", "wall max", "CPU max",
                     "posterior max", "games' seconds",
                     title=f"{args.agent}, {args.players} players, {args.games} games against H")
-    summary.add_row(f"{len(moves):,}", f"{statistics.fmean(walls):.3f}",
+    summary.add_row(f"{wins:,}", f"{len(moves):,}", f"{statistics.fmean(walls):.3f}",
                     f"{walls[int(0.99 * (len(walls) - 1))]:.3f}", f"{walls[-1]:.3f}",
                     f"{max(m.cpu for m in moves):.3f}", f"{max(m.posterior for m in moves):.3f}",
                     f"{time.perf_counter() - start:.0f}")

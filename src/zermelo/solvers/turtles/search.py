@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -196,7 +197,9 @@ class MonteCarlo:
     """The last search's result."""
 
     def choose(self, view: View, rng: random.Random) -> Play:
-        """The search's best play."""
+        """The search's best play; ``seconds`` bounds the whole decision, the belief's
+        posterior included."""
+        clock = time.perf_counter()
         plays = self.game.legal_plays(view)
         if len(plays) == 1:
             return plays[0]
@@ -208,10 +211,13 @@ class MonteCarlo:
                              seconds=self.seconds, determinisations=self.samples, seed=seed,
                              rollout=roll)  # type: ignore[arg-type]
         else:
-            self.last = ismcts(self.game, start, iterations=self.iterations,
-                               seconds=self.seconds, observers=self.observers, seed=seed,
+            resample = self._believer(view)
+            seconds = None if self.seconds is None else max(
+                MIN_SECONDS, self.seconds - (time.perf_counter() - clock))
+            self.last = ismcts(self.game, start, iterations=self.iterations, seconds=seconds,
+                               observers=self.observers, seed=seed,
                                rollout=roll,  # type: ignore[arg-type]
-                               resample=self._believer(view))
+                               resample=resample)
         move: Play = self.last.best_move
         return move
 
@@ -282,8 +288,10 @@ def _options(name: str, args: tuple[str, ...], positional: tuple[str, ...],
 
 
 ROLLOUTS = tuple(POLICIES)
+MIN_SECONDS = 0.001
+"""The least seconds a search may be given."""
 MONTE_CARLO: dict[str, tuple[float, float] | tuple[str, ...]] = {
-    "iterations": (1, 1_000_000), "seconds": (0.001, 60.0), "rollout": ROLLOUTS,
+    "iterations": (1, 1_000_000), "seconds": (MIN_SECONDS, 60.0), "rollout": ROLLOUTS,
     "epsilon": (0.0, 1.0)}
 
 
