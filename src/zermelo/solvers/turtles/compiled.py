@@ -25,9 +25,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 from numba import njit
@@ -664,7 +663,8 @@ class CompiledAgent:
         return next(p for p in plays if code_of(p[0], p[1]) == code)
 
 
-def _tree_agent(kind: int) -> Any:
+def _tree_agent(kind: int) -> Callable[[Turtles, tuple[str, ...]], CompiledAgent]:
+    """The factory of the compiled minimax or alpha-beta agents."""
     name = "alphabeta" if kind == ALPHABETA else "minimax"
 
     def create(game: Turtles, args: tuple[str, ...]) -> CompiledAgent:
