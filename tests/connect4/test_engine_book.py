@@ -4,6 +4,7 @@ plays from it."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import numpy as np
@@ -107,3 +108,23 @@ def test_options_out_of_range_are_refused() -> None:
         engine_book.build(GAME, -1)
     with pytest.raises(OptionError):
         engine_book.build(GAME, 2, jobs=0)
+
+
+def test_the_shipped_book_covers_the_engine_and_its_deepest_moves_keep_the_score() -> None:
+    game = ConnectFour()
+    book = EngineBook.load(engine_book.shipped_path(game.board), game.board)
+    assert book.depth >= 8
+    solver, rng = Solver(game), random.Random(5)
+    for engine in (0, 1):  # one random line of play to the book's end for each side
+        state = game.initial_state()
+        while state.count <= book.depth and not game.is_terminal(state):
+            if game.to_move(state) != engine:
+                state = game.apply(state, rng.choice(game.legal_moves(state)))
+                continue
+            found = book.entry(state)
+            assert found is not None, state.moves
+            last = state
+            state = game.apply(state, found[0])
+        column, score = book.entry(last)  # type: ignore[misc]
+        assert solver.solve(last) == score, last.moves
+        assert solver.at_most(game.apply(last, column), -score), last.moves
