@@ -73,7 +73,7 @@ def test_a_build_resumes_without_solving_again(book: EngineBook, tmp_path: Path)
     assert np.array_equal(resumed.scores, book.scores) and resumed.depth == book.depth
 
 
-@pytest.mark.parametrize("damage", ["flip", "truncate", "board"])
+@pytest.mark.parametrize("damage", ["flip", "truncate", "board", "strings"])
 def test_a_broken_book_is_refused_naming_the_file(book: EngineBook, tmp_path: Path,
                                                    damage: str) -> None:
     path = tmp_path / "engine.npz"
@@ -81,6 +81,12 @@ def test_a_broken_book_is_refused_naming_the_file(book: EngineBook, tmp_path: Pa
     if damage == "board":
         with pytest.raises(DataError, match="a book for 5x4 k=3"):
             EngineBook.load(path, ConnectFour().board)
+        return
+    if damage == "strings":  # well-formed archive, arrays of text
+        np.savez(path, board=np.array([5, 4, 3, 2]), checksum=np.array([0]),
+                 keys=np.array(["x"]), moves=np.array(["y"]), scores=np.array(["z"]))
+        with pytest.raises(DataError, match="not integers"):
+            EngineBook.load(path, GAME.board)
         return
     data = bytearray(path.read_bytes())
     if damage == "flip":

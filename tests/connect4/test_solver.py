@@ -186,3 +186,39 @@ def test_the_perfect_engine_answers_within_its_budget_and_says_it_is_unproven() 
     assert -minimax_scorer(small)(small.apply(small.parse_position("12"), move)) == max(
         -minimax_scorer(small)(small.apply(small.parse_position("12"), m))
         for m in small.legal_moves(small.parse_position("12")))
+
+
+@pytest.mark.parametrize("size", [(9, 6), (7, 8)])
+def test_boards_of_the_longest_keys_get_a_table_they_fit(size: tuple[int, int]) -> None:
+    game = ConnectFour(*size)
+    assert game.board.width * game.board.stride == 63
+    rng = random.Random(3)
+    line: list[Position] = []
+    while len(line) <= game.board.cells - 11:  # a game that lasts into its last 12 cells
+        line = game.random_playout(game.initial_state(), rng)
+    state = line[game.board.cells - 12]
+    oracle = minimax_scorer(game)
+    assert Solver(game).solve(state) == oracle(state), state.moves
+
+
+def test_a_node_budget_bounds_a_best_move_as_a_whole() -> None:
+    from zermelo.search.base import Budget, BudgetExhausted, budget
+
+    game = ConnectFour()
+    solver = Solver(game, table_size=2 * 100_003)
+    for state in random_7x6_positions(game, 14, 30, seed=9):
+        solver.reset()
+        solver.solve(state)
+        alone = solver.nodes
+        solver.reset()
+        solver.best_move(state)
+        total = solver.nodes
+        if alone + 100 < total < 3 * alone:  # the tests cost less than the solve,
+            break  # so that a budget for each search apart would let every one through
+    else:
+        pytest.fail("no position where the tests of the moves cost less than the solve")
+    solver.reset()
+    limit = (alone + total) // 2  # enough for the solve, not for the solve and the tests
+    with budget(Budget(nodes=limit)), pytest.raises(BudgetExhausted):
+        solver.best_move(state)
+    assert solver.nodes <= limit + 1

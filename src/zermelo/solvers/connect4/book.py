@@ -107,6 +107,8 @@ def read_book(path: Path, board: Board, names: tuple[str, ...]
     if (width, height, k) != (board.width, board.height, board.k):
         raise DataError(f"{path}: a book for {width}x{height} k={k}, not "
                         f"{board.width}x{board.height} k={board.k}")
+    if any(a.dtype.kind not in "iu" for a in arrays.values()):
+        raise DataError(f"{path}: malformed book arrays (not integers)")
     if checksum(*arrays.values()) != stored:
         raise DataError(f"{path}: checksum mismatch, the book is corrupt")
     keys = arrays[names[0]]

@@ -28,7 +28,7 @@ from zermelo.search.base import BudgetExhausted, cancellation, remaining_budget
 from zermelo.solvers.connect4.book import OpeningBook
 from zermelo.solvers.connect4.search import ETC_EMPTY, FRAME, Book, negamax, next_probe
 from zermelo.solvers.connect4.sorter import centre_first
-from zermelo.solvers.connect4.table import DEFAULT_SIZE, clear, new_table
+from zermelo.solvers.connect4.table import DEFAULT_SIZE, clear, new_table, smallest_size
 
 NO_BOOK: Book = (-1, np.zeros(0, np.int64), np.zeros(0, np.int8))
 SMALL_TABLE = 2 * 524_287
@@ -73,10 +73,12 @@ class Solver:
         board = game.board
         if book is not None and book.board != board:
             raise DataError(f"the book is for another board than {game!r}")
-        if table_size is None:
-            table_size = DEFAULT_SIZE if board.cells > 24 else SMALL_TABLE
+        key_bits = board.width * board.stride
+        if table_size is None:  # the default, or larger for boards of the longest keys
+            table_size = max(DEFAULT_SIZE if board.cells > 24 else SMALL_TABLE,
+                             smallest_size(key_bits))
         self.geo = geometry(board)
-        self.table = new_table(table_size, board.width * board.stride)
+        self.table = new_table(table_size, key_bits)
         self.book = NO_BOOK if book is None else book.kernel
         self.columns = centre_first(board.width)
         self.moves = np.zeros((board.cells + 1, board.width), np.int64)
@@ -108,6 +110,16 @@ class Solver:
 
         Null-window searches narrow ``[low, high]`` around the score until they meet;
         ``on_window(low, high)`` is called before each, to show progress."""
+        return self._solve(state, weak, on_window, self._node_limit())
+
+    def _node_limit(self) -> int:
+        """The node count (since the last reset) at which the current budget's nodes run out,
+        for every search from now on together; 0 when the budget has no node bound."""
+        most = remaining_budget()[0]
+        return 0 if most is None else self.nodes + max(most, 1)
+
+    def _solve(self, state: Position, weak: bool, on_window: Callable[[int, int], None] | None,
+               limit: int) -> int:
         game = self.game
         if game.is_terminal(state):
             score = terminal_score(game, state)
@@ -116,8 +128,6 @@ class Solver:
         if winning_cells(state.current, state.mask, self.geo) & playable(state.mask, self.geo):
             return 1 if weak else win_score(cells, n)
         low, high = (-1, 1) if weak else (-((cells - n) // 2), win_score(cells, n))
-        most = remaining_budget()[0]  # the nodes of the whole solve, all its probes together
-        limit = 0 if most is None else self.nodes + max(most, 1)
         while low < high:
             if on_window is not None:
                 on_window(low, high)
@@ -178,28 +188,30 @@ class Solver:
     def at_most(self, state: Position, bound: int) -> bool:
         """Whether the score of ``state`` for the side to move is at most ``bound``: one
         null-window search, far cheaper than the exact score."""
+        return self._at_most(state, bound, self._node_limit())
+
+    def _at_most(self, state: Position, bound: int, limit: int) -> bool:
         game = self.game
         if game.is_terminal(state):
             return terminal_score(game, state) <= bound
         if winning_cells(state.current, state.mask, self.geo) & playable(state.mask, self.geo):
             return win_score(game.board.cells, state.count) <= bound
-        most = remaining_budget()[0]
-        return self._search(state, bound, 0 if most is None else self.nodes + max(most, 1)
-                            ) <= bound
+        return self._search(state, bound, limit) <= bound
 
     def best_move(self, state: Position, rng: random.Random | None = None) -> tuple[int, int]:
         """A column of the best score and that score. The position is solved, then its moves
         are tried until one keeps the score (one null-window search each): from the centre
         out, the most central of equals; or in an order shuffled by ``rng``, which makes each
-        best move equally likely."""
+        best move equally likely. A node budget bounds all of its searches together."""
         game = self.game
         if game.is_terminal(state):
             raise IllegalMoveError(f"{state.moves or 'the empty board'}: the game is over")
-        score = self.solve(state)
+        limit = self._node_limit()
+        score = self._solve(state, False, None, limit)
         columns = [int(c) for c in self.columns if game.can_play(state, int(c))]
         if rng is not None:
             rng.shuffle(columns)
         for column in columns[:-1]:
-            if self.at_most(game.apply(state, column), -score):
+            if self._at_most(game.apply(state, column), -score, limit):
                 return column, score
         return columns[-1], score  # the others do not keep the score, so this one does
