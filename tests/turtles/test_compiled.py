@@ -11,10 +11,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from zermelo.core.errors import OptionError
 from zermelo.games.turtles import Deal, Turtles, Variant
 from zermelo.games.turtles.board import FINISH, squares
 from zermelo.games.turtles.kernels import flags
-from zermelo.games.turtles.state import DRAW, TurtleState
+from zermelo.games.turtles.state import DRAW, PASS, TurtleState
+from zermelo.solvers.turtles import arena
 from zermelo.solvers.turtles import compiled as c
 from zermelo.solvers.turtles.agents import decide, make_agent
 from zermelo.solvers.turtles.search import TreeSearch, sample_positions
@@ -146,3 +148,71 @@ def test_the_compiled_agents_refuse_bad_parameters() -> None:
         c.mcts(game, ("H", "0"))
     with pytest.raises(Exception, match="agent alphabeta: depth 7: must be 1 to 6"):
         c.alphabeta(game, ("H", "7"))
+
+
+def test_the_compiled_arena_plays_each_seat_s_epsilon() -> None:
+    """With epsilon 1 every rollout play is random, so the rollouts' strategy cannot change a
+    game; with epsilon 0 it does (the loop once played every seat with epsilon 0)."""
+    game = Turtles(Variant(players=2))
+
+    def record(seed: str, strategy: str, *extra: str) -> list[list[int]]:
+        rows = np.full((400, 4), -2, np.int64)
+        agents = [c.mcts(game, (strategy, "30", *extra)), c.minimax(game, ("H",))]
+        c.play_compiled(game, agents, seed, rows)
+        return rows.tolist()
+
+    seeds = [f"3:{g}" for g in range(3)]
+    assert all(record(s, "H", "epsilon=1") == record(s, "F", "epsilon=1") for s in seeds)
+    assert any(record(s, "H") != record(s, "F") for s in seeds)
+
+
+def test_agents_with_a_seconds_budget_play_outside_the_compiled_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled loop has no clock: it refuses a seconds budget, and the arena plays such
+    an agent one decision at a time (the compiled loop still plays agents without one)."""
+    game = Turtles(Variant(players=2))
+    timed = [c.mcts(game, ("H", "20000", "seconds=0.001")), c.minimax(game, ("H",))]
+    with pytest.raises(OptionError, match="seconds budget"):
+        c.play_compiled(game, timed, "1")
+    calls: list[str] = []
+    loop = c.play_compiled
+
+    def counted(*args: object, **kwargs: object) -> list[int]:
+        calls.append("loop")
+        return loop(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("zermelo.solvers.turtles.arena.play_compiled", counted)
+    assert arena.play_games(game, "mcts:H:20000:seconds=0.001", "minimax:H", range(2), 1)
+    assert calls == []
+    arena.play_games(game, "mcts:H:20", "minimax:H", range(2), 1)
+    assert calls == ["loop", "loop"]
+
+
+def test_decide_refuses_an_mcts_play_that_is_not_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A code matching no legal play is an internal error, never a fall through to a tree
+    search as deep as the iterations."""
+    game = Turtles(Variant(players=2))
+    views = [game.view(s, s.mover) for s in positions(game, 50, seed=9)]
+    view = next(v for v in views if len(game.legal_plays(v)) > 1
+                and PASS not in game.legal_plays(v))
+    o = c.view_array(view)
+    monkeypatch.setattr(c, "mcts_choose", lambda *args: c.PASS_CODE)
+
+    def deep(*args: object) -> int:
+        raise AssertionError("fell through to the tree search")
+
+    monkeypatch.setattr(c, "tree_choose", deep)
+    with pytest.raises(RuntimeError, match="internal error"):
+        c.decide.py_func(o, np.array(game.deck, np.int64), flags(game.variant), c.MCTS, 3,
+                         200, 1, 0.0)  # type: ignore[no-untyped-call]
+
+
+def test_chance_beyond_a_block_comes_from_the_seed_and_block_alone() -> None:
+    """A game drawing more than :data:`DRAWS` cards gets fresh numbers, not the first ones
+    again, whatever the agents' generator holds."""
+    c.reseed(1)
+    first = c.more_chance(5, 1)
+    c.reseed(2)
+    assert (c.more_chance(5, 1) == first).all()
+    assert not (c.more_chance(5, 2) == first).any()
+    assert not (c.more_chance(6, 1) == first).any()

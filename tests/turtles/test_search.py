@@ -4,6 +4,9 @@ searching agent decides from its view alone and refuses bad parameters."""
 from __future__ import annotations
 
 import random
+import time
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -11,6 +14,7 @@ from zermelo.core.errors import OptionError
 from zermelo.games.turtles import Turtles, Variant
 from zermelo.games.turtles.board import FINISH, squares
 from zermelo.games.turtles.state import TurtleState
+from zermelo.solvers.turtles import search as search_module
 from zermelo.solvers.turtles.agents import decide, make_agent
 from zermelo.solvers.turtles.search import TreeSearch, sample_positions
 from zermelo.solvers.turtles.strategies import Settings, Strategy
@@ -85,3 +89,27 @@ def test_equal_views_give_equal_plays(name: str) -> None:
 def test_bad_parameters_are_refused(name: str, message: str) -> None:
     with pytest.raises(OptionError, match=f"^invalid option: {message}"):
         make_agent(name, Turtles())
+
+
+@pytest.mark.parametrize("name", ["pimc:seconds=0.5", "ismcts:seconds=0.5"])
+def test_the_search_gets_what_is_left_of_the_seconds(name: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Time spent before the search (here a determinisation made slow) is taken off the
+    search's seconds, by PIMC as by ISMCTS."""
+    game = Turtles(Variant(players=2))
+    state = next(s for s in positions(game, 40, seed=3) if len(game.legal_moves(s)) > 1)
+    given: list[float] = []
+    determinise = Turtles.determinise
+
+    def slow(self: Turtles, *args: Any) -> TurtleState:
+        time.sleep(0.2)
+        return determinise(self, *args)
+
+    def search(game: Turtles, start: TurtleState, **options: Any) -> SimpleNamespace:
+        given.append(options["seconds"])
+        return SimpleNamespace(best_move=game.legal_moves(start)[0])
+
+    monkeypatch.setattr(Turtles, "determinise", slow)
+    monkeypatch.setattr(search_module, name.split(":")[0], search)
+    decide(game, make_agent(name, game), state, random.Random(1))
+    assert len(given) == 1 and given[0] <= 0.5 - 0.2

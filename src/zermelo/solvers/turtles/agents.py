@@ -93,10 +93,10 @@ AGENT_SPECS: tuple[AgentSpec, ...] = (
     AgentSpec("alphabeta", "the paper's alpha-beta: minimax's play with fewer nodes (compiled)",
               f"{_COMPILED}:alphabeta", "as minimax"),
     AgentSpec("mcts", "the paper's MCTS: UCT over determinisations, rollouts by a strategy "
-              "(compiled)", f"{_COMPILED}:mcts",
+              "(compiled; at most 100,000 iterations, mcts-ref takes 10^6)", f"{_COMPILED}:mcts",
               "[F|E|H|D][:ITERATIONS][:seconds=T][:epsilon=E]"),
-    AgentSpec("minimax-ref", "minimax's readable reference (the same play as minimax on the "
-              "same determinisations)", f"{_SEARCH}:minimax", "as minimax"),
+    AgentSpec("minimax-ref", "minimax's readable reference (at depth 2, minimax's play on the "
+              "same determinisation)", f"{_SEARCH}:minimax", "as minimax"),
     AgentSpec("alphabeta-ref", "alpha-beta's readable reference", f"{_SEARCH}:alphabeta",
               "as minimax"),
     AgentSpec("mcts-ref", "MCTS's readable reference (generic ISMCTS, compiled rollouts)",

@@ -6,7 +6,8 @@ seat is played equally often (with two players: half the games each way round). 
 every cell is dealt and drawn from the same seed, so cells differ by the agents alone. With two
 players the games of a cell also give its mirror (the column's wins against the row), as the
 paper's tables do (Przybylski and Król, 2018, tables I-VI; :data:`TABLES`). When both agents
-are compiled (the paper's searches), whole games run in the compiled loop
+are compiled (the paper's searches) and neither has a ``seconds`` budget (the loop has no
+clock), whole games run in the compiled loop
 (:func:`~zermelo.solvers.turtles.compiled.arena_game`), dealt and drawn from the game's seed by
 the kernels' generator: the same seeds give other deals there than through the rules.
 
@@ -113,7 +114,7 @@ def play_games(game: Turtles, row: str, col: str, numbers: range, seed: int,
     """Games number ``numbers`` of the agent ``row`` against the agent ``col`` (see the module
     docstring): the row's wins and the column's; ``step`` is called after each game."""
     first, other = make_agent(row, game), make_agent(col, game)
-    compiled = isinstance(first, CompiledAgent) and isinstance(other, CompiledAgent)
+    compiled = all(isinstance(a, CompiledAgent) and a.seconds is None for a in (first, other))
     wins = losses = 0
     for number in numbers:
         seat = number % game.players

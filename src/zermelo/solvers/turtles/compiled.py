@@ -31,13 +31,14 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from zermelo.core.errors import OptionError
 from zermelo.games.turtles.board import SQUARES
 from zermelo.games.turtles.cards import KINDS, TURTLES
 from zermelo.games.turtles.kernels import MAX_PLAYS, STEP, finished, flags, legal, move, shuffled
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import HAND, Play, TurtleState, View
 from zermelo.solvers.turtles.playouts import POLICIES, RATES, arrays, playout, rates_of, score
-from zermelo.solvers.turtles.search import MONTE_CARLO, STRATEGY_NAMES, _options
+from zermelo.solvers.turtles.search import MONTE_CARLO, STRATEGY_NAMES, agent_options
 
 MAX_PLAYERS = 5
 SQ, HT, CNT = 0, TURTLES, 2 * TURTLES
@@ -61,7 +62,8 @@ EXPLORATION = 0.7
 OVER, DRAW_DUE, NEXT = 1, 0, 2
 """What a play leaves: the game over, a draw due, or the next player's turn (a pass)."""
 DRAWS = 512
-"""Chance numbers drawn ahead for one arena game (a game has far fewer draws)."""
+"""Chance numbers drawn ahead at a time for one arena game (a game rarely makes 100 draws);
+a longer game draws the next block fresh (:func:`more_chance`)."""
 
 
 @njit(cache=True)
@@ -495,6 +497,7 @@ def decide(o, deck, flag, kind, strategy, budget, samples, epsilon):  # type: ig
         for i in range(n):
             if code_of(cards[i], turtles[i]) == code:
                 return cards[i], turtles[i]
+        raise RuntimeError("internal error: the compiled MCTS chose no legal play")
     k = tree_choose(o, deck, flag, strategy, budget, samples, kind == ALPHABETA)
     return cards[k], turtles[k]
 
@@ -539,12 +542,24 @@ def deal(players, deck):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def arena_game(players, deck, flag, kinds, strategies, budgets, samples, epsilon, seed,  # type: ignore[no-untyped-def]
+def more_chance(seed, block):  # type: ignore[no-untyped-def]
+    """Block ``block`` (1, 2, ...) of an arena game's chance numbers, drawn from ``seed`` and
+    ``block`` alone; the agents' generator goes on from a seed it draws first."""
+    resume = np.random.randint(0, 2 ** 31 - 1)
+    np.random.seed((seed * 1_000_003 + block) % 2 ** 32)
+    chance = np.random.random(DRAWS)
+    np.random.seed(resume)
+    return chance
+
+
+@njit(cache=True)
+def arena_game(players, deck, flag, kinds, strategies, budgets, samples, epsilons, seed,  # type: ignore[no-untyped-def]
                agent_seed, record):
     """One game with the compiled agent of seat p (``kinds[p]``, ``strategies[p]``,
-    ``budgets[p]``: depth or iterations, ``samples[p]``); the winners' bit mask. The deal and
-    every draw come from ``seed`` alone, the agents' choices from ``agent_seed``. When
-    ``record`` has rows, row i receives play i (mover, card, turtle, card drawn or -1)."""
+    ``budgets[p]``: depth or iterations, ``samples[p]``, ``epsilons[p]``: its rollouts' random
+    plays); the winners' bit mask. The deal and every draw come from ``seed`` alone, the
+    agents' choices from ``agent_seed``. When ``record`` has rows, row i receives play i
+    (mover, card, turtle, card drawn or -1)."""
     np.random.seed(seed)
     s = deal(players, deck)
     chance = np.random.random(DRAWS)
@@ -554,10 +569,12 @@ def arena_game(players, deck, flag, kinds, strategies, budgets, samples, epsilon
     while True:
         mover = s[MOV]
         card, turtle = decide(observe(s, mover), deck, flag, kinds[mover], strategies[mover],
-                              budgets[mover], samples[mover], epsilon)
+                              budgets[mover], samples[mover], epsilons[mover])
         status = play(s, card, turtle, flag)
         drawn = -1
         if status != OVER:
+            if status == DRAW_DUE and drawn_so_far > 0 and drawn_so_far % DRAWS == 0:
+                chance = more_chance(seed, drawn_so_far // DRAWS)
             drawn = settle(s, status, flag, chance[drawn_so_far % DRAWS])
             if status == DRAW_DUE:
                 drawn_so_far += 1
@@ -627,7 +644,8 @@ class CompiledAgent:
     sees_colours: bool = False
 
     def spec(self) -> tuple[int, int, int, int]:
-        """The agent as :func:`arena_game` takes it: kind, strategy code, budget, samples."""
+        """The agent as :func:`arena_game` takes it: kind, strategy code, budget, samples
+        (its epsilon apart, a float)."""
         return self.kind, LETTERS[self.strategy], self.budget, self.samples
 
     def choose(self, view: View, rng: random.Random) -> Play:
@@ -668,7 +686,7 @@ def _tree_agent(kind: int) -> Callable[[Turtles, tuple[str, ...]], CompiledAgent
     name = "alphabeta" if kind == ALPHABETA else "minimax"
 
     def create(game: Turtles, args: tuple[str, ...]) -> CompiledAgent:
-        options = _options(name, args, ("strategy", "depth"),
+        options = agent_options(name, args, ("strategy", "depth"),
                            {"strategy": STRATEGY_NAMES, "depth": (1, 6), "samples": (1, 1000)})
         return CompiledAgent(game, ":".join((name, *args)) or name, kind,
                              options.get("strategy", "H"), options.get("depth", 2),
@@ -680,12 +698,13 @@ def _tree_agent(kind: int) -> Callable[[Turtles, tuple[str, ...]], CompiledAgent
 minimax = _tree_agent(MINIMAX)
 alphabeta = _tree_agent(ALPHABETA)
 MAX_TREE = 100_000
-"""The most iterations of a compiled MCTS (its tree is held in arrays of one row each)."""
+"""The most iterations of a compiled MCTS: its tree takes one row a node, 32 bytes a play
+code (3.7 KB a node: 368 MB at this cap, 3.7 GB at 10^6); ``mcts-ref`` takes 10^6."""
 
 
 def mcts(game: Turtles, args: tuple[str, ...]) -> CompiledAgent:
     """The paper's MCTS with a strategy, compiled: 200 iterations by default."""
-    options = _options("mcts", args, ("strategy", "iterations"),
+    options = agent_options("mcts", args, ("strategy", "iterations"),
                        {"strategy": STRATEGY_NAMES, "iterations": (1, MAX_TREE),
                         "seconds": MONTE_CARLO["seconds"], "epsilon": MONTE_CARLO["epsilon"]})
     return CompiledAgent(game, ":".join(("mcts", *args)) or "mcts", MCTS,
@@ -697,11 +716,16 @@ def play_compiled(game: Turtles, agents: Sequence[CompiledAgent], seed: str,
                   record: np.ndarray | None = None) -> list[int]:
     """One game of compiled agents (``agents[p]`` in seat ``p``) played by :func:`arena_game`;
     the winning seats. The deal and the draws come from ``seed``, the choices from it too
-    (apart). ``record`` (rows of 4) receives the plays, as :func:`arena_game` writes them."""
+    (apart). ``record`` (rows of 4) receives the plays, as :func:`arena_game` writes them.
+    The loop has no clock: agents with a ``seconds`` budget are refused (play them one
+    decision at a time, as :func:`~.arena.play_game` does)."""
+    if any(a.seconds is not None for a in agents):
+        raise OptionError("the compiled arena loop takes no agent with a seconds budget")
     specs = np.array([a.spec() for a in agents], np.int64)
+    epsilons = np.array([a.epsilon for a in agents], np.float64)
     mask = arena_game(game.players, np.array(game.deck, np.int64), flags(game.variant),
                       specs[:, 0].copy(), specs[:, 1].copy(), specs[:, 2].copy(),
-                      specs[:, 3].copy(), 0.0, random.Random(seed).getrandbits(31),
+                      specs[:, 3].copy(), epsilons, random.Random(seed).getrandbits(31),
                       random.Random(f"{seed}:agents").getrandbits(31),
                       np.zeros((0, 4), np.int64) if record is None else record)
     return [p for p in range(game.players) if mask >> p & 1]

@@ -197,8 +197,10 @@ class MonteCarlo:
     """The last search's result."""
 
     def choose(self, view: View, rng: random.Random) -> Play:
-        """The search's best play; ``seconds`` bounds the whole decision, the belief's
-        posterior included."""
+        """The search's best play. ``seconds`` bounds the search, which is given what is left
+        of it (at least :data:`MIN_SECONDS`) after the work before it that cannot be cut
+        short: the legal plays, the first determinisation and (``belief-ismcts``) the
+        belief's posterior."""
         clock = time.perf_counter()
         plays = self.game.legal_plays(view)
         if len(plays) == 1:
@@ -206,14 +208,14 @@ class MonteCarlo:
         start = self.game.determinise(view, rng)
         seed = rng.getrandbits(63)
         roll = policy_rollout(self.rollout, self.epsilon)
+        resample = None if self.method == "pimc" else self._believer(view)
+        seconds = None if self.seconds is None else max(
+            MIN_SECONDS, self.seconds - (time.perf_counter() - clock))
         if self.method == "pimc":
-            self.last = pimc(self.game, start, iterations=self.iterations,
-                             seconds=self.seconds, determinisations=self.samples, seed=seed,
+            self.last = pimc(self.game, start, iterations=self.iterations, seconds=seconds,
+                             determinisations=self.samples, seed=seed,
                              rollout=roll)  # type: ignore[arg-type]
         else:
-            resample = self._believer(view)
-            seconds = None if self.seconds is None else max(
-                MIN_SECONDS, self.seconds - (time.perf_counter() - clock))
             self.last = ismcts(self.game, start, iterations=self.iterations, seconds=seconds,
                                observers=self.observers, seed=seed,
                                rollout=roll,  # type: ignore[arg-type]
@@ -254,7 +256,7 @@ def sample_positions(game: Turtles, count: int, rng: random.Random, keep: float 
 
 # -- the agents by name ---------------------------------------------------------------------
 
-def _options(name: str, args: tuple[str, ...], positional: tuple[str, ...],
+def agent_options(name: str, args: tuple[str, ...], positional: tuple[str, ...],
              allowed: dict[str, tuple[float, float] | tuple[str, ...]]) -> dict[str, Any]:
     """The agent's parameters: ``positional`` ones first, then ``key=value`` words, each in
     its range (numbers: (low, high)) or among its words; :class:`OptionError` otherwise."""
@@ -304,7 +306,7 @@ def _tree(prune: bool) -> Callable[[Turtles, tuple[str, ...]], Agent]:
     kind = "alphabeta-ref" if prune else "minimax-ref"
 
     def create(game: Turtles, args: tuple[str, ...]) -> Agent:
-        options = _options(kind, args, ("strategy", "depth"),
+        options = agent_options(kind, args, ("strategy", "depth"),
                            {"strategy": STRATEGY_NAMES, "depth": (1, 6),
                             "samples": (1, 1000)})
         letter = options.pop("strategy", "H")
@@ -322,7 +324,7 @@ def mcts(game: Turtles, args: tuple[str, ...]) -> Agent:
     """The paper's MCTS with a strategy: UCT over determinisations, rollouts by S (the
     readable reference of :func:`zermelo.solvers.turtles.compiled.mcts`)."""
     allowed = {key: kind for key, kind in MONTE_CARLO.items() if key != "rollout"}
-    options = _options("mcts-ref", args, ("strategy", "iterations"),
+    options = agent_options("mcts-ref", args, ("strategy", "iterations"),
                        {"strategy": STRATEGY_NAMES, **allowed})
     letter = options.pop("strategy", "H")
     rollout = "random" if letter == "D" else letter
@@ -335,7 +337,7 @@ def _monte_carlo(kind: str, method: str, observers: Observers, with_belief: bool
     extra = {"samples": (1, 100_000)} if method == "pimc" else {}
 
     def create(game: Turtles, args: tuple[str, ...]) -> Agent:
-        options = {**defaults, **_options(kind, args, ("iterations",),
+        options = {**defaults, **agent_options(kind, args, ("iterations",),
                                           {**MONTE_CARLO, **extra})}
         return MonteCarlo(game, ":".join((kind, *args)), method, observers=observers,
                           belief=Belief(game) if with_belief else None, **options)
