@@ -8,7 +8,9 @@ import json
 import os
 import re
 import signal
-from collections.abc import Iterator
+import stat
+from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,9 +18,9 @@ import pytest
 from tests.conftest import CliRunner
 from zermelo.games.morris.entry import ENTRY
 from zermelo.solve import distributed
-from zermelo.solve.distributed import Recipe, Workers, build_on, cluster
+from zermelo.solve.distributed import RETRIES, Recipe, Workers, build_on, cluster, shared_threads
 from zermelo.solve.layered import TableSpec, Unit
-from zermelo.solve.store import U8, DatabaseError
+from zermelo.solve.store import U8, DatabaseError, Store, write_atomically
 from zermelo.solvers.morris import database as morris
 from zermelo.solvers.morris.cluster import plan_estimate as morris_estimate
 from zermelo.solvers.morris.geometry import Geometry
@@ -72,16 +74,28 @@ def test_a_cluster_build_is_the_in_process_build(pool: Workers, built_here: Path
     assert_same_database(built_here / variant.name, tmp_path / "there" / variant.name)
 
 
+def mark_run(runs: str, table: TableSpec, unit: Unit) -> None:
+    """Leave a file in ``runs`` for this run of the unit, to count how often each unit ran."""
+    Path(runs, f"{table.name}.{unit.lo}.{os.urandom(6).hex()}").touch()
+
+
+def run_counts(runs: Path) -> Counter[tuple[str, int]]:
+    """How many times each unit (table, first index) ran, from the files of :func:`mark_run`."""
+    return Counter((name, int(lo)) for name, lo, _ in (p.name.split(".") for p in runs.iterdir()))
+
+
 class KillingPlan(MusketeersPlan):
     """The plan of a variant whose one unit kills its own worker process the first time it
-    runs (the marker file says it has)."""
+    runs (the marker file says it has); every unit run leaves a file in ``runs``."""
 
-    def __init__(self, variant: Variant, marker: str) -> None:
+    def __init__(self, variant: Variant, marker: str, runs: str) -> None:
         indexing = Indexing(variant)
         super().__init__(indexing, indexing.free_count)
         self.marker = marker
+        self.runs = runs
 
     def run(self, table: TableSpec, unit: Unit, out: U8, inputs: dict[str, U8]) -> None:
+        mark_run(self.runs, table, unit)
         if table.name == "L05-E" and unit.lo == 32:
             try:
                 os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
@@ -93,15 +107,92 @@ class KillingPlan(MusketeersPlan):
         super().run(table, unit, out, inputs)
 
 
-def test_a_killed_worker_costs_only_its_unit(pool: Workers, built_here: Path,
-                                             tmp_path: Path) -> None:
+def test_a_killed_worker_costs_at_most_the_units_of_its_step(pool: Workers, built_here: Path,
+                                                             tmp_path: Path) -> None:
     variant = Variant(4, 5, 3)
-    marker = tmp_path / "killed"
+    marker, runs = tmp_path / "killed", tmp_path / "runs"
+    runs.mkdir()
     store = Database.store_for(variant, tmp_path / "there")
-    report = build_on(pool, Recipe(KillingPlan, (variant, str(marker))), store)
+    report = build_on(pool, Recipe(KillingPlan, (variant, str(marker), str(runs))), store)
     assert marker.exists()  # the worker did die in the middle of its unit
     assert report.tables_built == 2 * (Indexing(variant).free_count + 1)
     assert_same_database(built_here / variant.name, store.path)
+    counts = run_counts(runs)
+    plan = Database.plan(variant)
+    assert sorted(counts) == sorted((t.name, u.lo) for t in plan.tables() for u in plan.units(t))
+    assert counts["L05-E", 32] == 2
+    assert all(n == 1 for (name, _), n in counts.items() if name != "L05-E")
+    assert all(n <= 2 for n in counts.values())
+
+
+class TwoTables:
+    """A plan of one step of two tables: ``good`` of two units and ``bad`` of one, which raises
+    while ``fail`` is set; every unit run leaves a file in ``runs``."""
+
+    def __init__(self, runs: str, fail: bool) -> None:
+        self.runs = runs
+        self.fail = fail
+
+    def tables(self) -> list[TableSpec]:
+        return [TableSpec("good", 8, (), "good"), TableSpec("bad", 4, (), "bad")]
+
+    def units(self, table: TableSpec) -> list[Unit]:
+        if table.name == "good":
+            return [Unit("good", 0, 4, 4), Unit("good", 4, 8, 4)]
+        return [Unit("bad", 0, 4, 4)]
+
+    def run(self, table: TableSpec, unit: Unit, out: U8, inputs: dict[str, U8]) -> None:
+        mark_run(self.runs, table, unit)
+        if table.name == "bad" and self.fail:
+            raise RuntimeError("this unit always fails")
+        out[:] = unit.lo + 1
+
+
+def test_a_failed_unit_keeps_the_finished_tables_of_its_step(pool: Workers,
+                                                             tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    header = {"game": "test"}
+    with pytest.raises(RuntimeError, match="always fails"):
+        build_on(pool, Recipe(TwoTables, (str(runs), True)), Store(tmp_path / "db", header))
+    assert list(Store(tmp_path / "db", header).tables) == ["good"]
+    assert run_counts(runs) == {("good", 0): 1, ("good", 4): 1, ("bad", 0): 1 + RETRIES}
+    store = Store(tmp_path / "db", header)
+    report = build_on(pool, Recipe(TwoTables, (str(runs), False)), store)
+    assert report.tables_built == 1  # only the failed table is built again
+    assert run_counts(runs) == {("good", 0): 1, ("good", 4): 1, ("bad", 0): 2 + RETRIES}
+    assert list(store.load("good")) == [1] * 4 + [5] * 4
+    assert sorted(p.name for p in store.path.iterdir()) == [".lock", "bad.bin", "good.bin",
+                                                            "manifest.json"]
+
+
+class FakeClient:
+    """What :func:`shared_threads` asks of a cluster: each worker's thread slots and cores."""
+
+    def __init__(self, slots: dict[str, int], cores: dict[str, int]) -> None:
+        self.slots, self.cores = slots, cores
+
+    def nthreads(self) -> dict[str, int]:
+        return self.slots
+
+    def run(self, function: Callable[[], int | None]) -> dict[str, int]:
+        return self.cores
+
+
+def test_a_remote_worker_shares_its_cores_among_its_slots(pool: Workers) -> None:
+    assert shared_threads(pool.client) == os.cpu_count()  # one slot a worker here
+    assert shared_threads(FakeClient({"a": 4, "b": 1}, {"a": 8, "b": 16})) == 2  # type: ignore[arg-type]
+    assert shared_threads(FakeClient({"a": 8}, {"a": 2})) == 1  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mask", [0o022, 0o027, 0o002])
+def test_a_written_file_is_as_readable_as_open_makes_it(tmp_path: Path, mask: int) -> None:
+    old = os.umask(mask)
+    try:
+        write_atomically(tmp_path / "t.bin", b"abc")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "t.bin").stat().st_mode) == 0o666 & ~mask
 
 
 class AlwaysKillingPlan(MusketeersPlan):

@@ -47,8 +47,8 @@ CONNECT_SECONDS = 10
 
 @dataclass(frozen=True)
 class Workers:
-    """A client of a Dask cluster and how many threads a task computes with (None: every core
-    of the worker's machine)."""
+    """A client of a Dask cluster and how many threads a task computes with (None: numba's
+    default of the worker, every core of its machine)."""
 
     client: Client
     threads: int | None = None
@@ -138,55 +138,79 @@ def build_on(workers: Workers, recipe: Recipe, store: Store, progress: Progress 
              plan: Plan | None = None) -> BuildReport:
     """Build every table of the recipe's plan (``plan`` if made already) missing from ``store``
     on the cluster of ``workers``, step by step, holding the store's lock; the manifest is
-    written here only."""
+    written here only, a table entered as soon as it is finished. When a task fails, the
+    other tasks of its step still finish and are entered before the error is raised."""
     from distributed import as_completed
 
     client = workers.client
     started = time.perf_counter()
     plan = plan or recipe.plan()
     built = positions = 0
-    parts = store.path.resolve() / PARTS
+    parts = store.path.absolute() / PARTS  # as given: a worker may not have our real path
     with store.building():
         for step in steps(plan, store.tables):
             parts.mkdir(exist_ok=True)
             tasks: dict[Any, tuple[TableSpec, int, int]] = {}
             for table in step:
                 units = plan.units(table)
-                inputs = {d: (str(store.file(d).resolve()), store.tables[d]["sha256"])
+                inputs = {d: (str(store.file(d).absolute()), store.tables[d]["sha256"])
                           for d in table.depends}
                 for i, unit in enumerate(units):
-                    target = (store.file(table.name).resolve() if len(units) == 1
-                              else parts / f"{table.name}.{i:05d}")
+                    target = (store.file(table.name).absolute() if len(units) == 1
+                              else _part(parts, table, i))
                     future = client.submit(run_unit, recipe, workers.threads, table.name, i,
                                            str(target), inputs, retries=RETRIES, pure=False,
                                            key=f"{table.name}-{i}-{os.urandom(4).hex()}")
                     tasks[future] = (table, i, unit.positions)
             done: dict[str, dict[int, Written]] = {t.name: {} for t in step}
-            for future in as_completed(list(tasks)):
-                table, i, count = tasks[future]
-                done[table.name][i] = _result(future, table)
-                if progress is not None:
-                    progress(table, count)
-            pieces = {t.name: [(str(parts / f"{t.name}.{i:05d}"), written[0])
-                               for i, written in sorted(done[t.name].items())]
-                      for t in step if len(done[t.name]) > 1}
-            joins = {name: client.submit(join_parts, files, str(store.file(name).resolve()),
-                                         pure=False, retries=RETRIES,
-                                         key=f"{name}-join-{os.urandom(4).hex()}")
-                     for name, files in pieces.items()}
-            for table in step:
-                digest, size, mtime = (_result(joins[table.name], table)
-                                       if table.name in joins else done[table.name][0])
-                if size != table.size:
-                    raise DatabaseError(f"{store.file(table.name)}: {size} bytes written, "
-                                        f"expected {table.size}")
-                store.record(table.name, size, digest, mtime)
-                for path, _ in pieces.get(table.name, []):
-                    Path(path).unlink(missing_ok=True)  # else removed with the directory
-                built += 1
-                positions += table.size
+            failure: BaseException | None = None
+            running = as_completed(list(tasks))
+            for future in running:
+                table, i, count = tasks.pop(future)  # released: a lost result is not redone
+                try:
+                    written = _result(future, table)
+                    if i < 0:
+                        _enter(store, table, written, done[table.name], parts)
+                        built, positions = built + 1, positions + table.size
+                        continue
+                    done[table.name][i] = written
+                    if progress is not None:
+                        progress(table, count)
+                    if len(done[table.name]) == len(plan.units(table)) == 1:
+                        _enter(store, table, written, {}, parts)
+                        built, positions = built + 1, positions + table.size
+                    elif len(done[table.name]) == len(plan.units(table)):
+                        pieces = [(str(_part(parts, table, j)), w[0])
+                                  for j, w in sorted(done[table.name].items())]
+                        join = client.submit(join_parts, pieces,
+                                             str(store.file(table.name).absolute()),
+                                             pure=False, retries=RETRIES,
+                                             key=f"{table.name}-join-{os.urandom(4).hex()}")
+                        tasks[join] = (table, -1, 0)
+                        running.add(join)
+                except Exception as error:  # the rest of the step still counts
+                    failure = failure or error
+            if failure is not None:
+                raise failure
         shutil.rmtree(parts, ignore_errors=True)
     return BuildReport(built, positions, time.perf_counter() - started)
+
+
+def _part(parts: Path, table: TableSpec, index: int) -> Path:
+    return parts / f"{table.name}.{index:05d}"
+
+
+def _enter(store: Store, table: TableSpec, written: Written, pieces: dict[int, Written],
+           parts: Path) -> None:
+    """Enter a finished table in the manifest (after checking its size), then remove its
+    parts."""
+    digest, size, mtime = written
+    if size != table.size:
+        raise DatabaseError(f"{store.file(table.name)}: {size} bytes written, "
+                            f"expected {table.size}")
+    store.record(table.name, size, digest, mtime)
+    for j in pieces:
+        _part(parts, table, j).unlink(missing_ok=True)
 
 
 @dataclass(frozen=True)
@@ -235,6 +259,15 @@ def _result(future: Any, table: TableSpec) -> Written:
     return result
 
 
+def shared_threads(client: Client) -> int:
+    """The numba threads a task gets on the cluster of ``client``: its worker's cores shared
+    out among the worker's thread slots (the tasks it runs at once), the least over workers,
+    so that a worker never runs more threads than it has cores."""
+    slots = client.nthreads()
+    cores = client.run(os.cpu_count)
+    return min((max(1, (cores.get(w) or 1) // n) for w, n in slots.items()), default=1)
+
+
 @contextmanager
 def cluster(scheduler: str | None, workers: int | None,
             threads: int | None = None) -> Iterator[Workers | None]:
@@ -259,7 +292,7 @@ def cluster(scheduler: str | None, workers: int | None,
             raise OptionError(f"cannot reach the scheduler {scheduler[:80]!r}: {reason}"
                               ) from None
         with client:
-            yield Workers(client)
+            yield Workers(client, shared_threads(client))
         return
     assert workers is not None
     if not 1 <= workers <= 256:

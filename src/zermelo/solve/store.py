@@ -78,17 +78,34 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+def umask() -> int:
+    """This process's file mode creation mask, read without changing it (which would race
+    with other threads) where Linux shows it, else set and restored at once."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except OSError:
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomically(path: Path, data: bytes | U8 | Iterable[bytes | U8]) -> None:
     """Write ``data`` (or its blocks, one after the other) to ``path`` through a flushed
     temporary file and a rename, so that an interrupted write never leaves half a file. The
     temporary file has a unique name and is created exclusively beside ``path`` (a planted
     link is never followed) and removed if the write fails; ``path`` itself is replaced only if
-    it is a regular file or absent."""
+    it is a regular file or absent. The file gets the mode ``open`` gives (0666 less the
+    umask), not ``mkstemp``'s 0600, so other users of a shared directory can read it."""
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise DataError(f"{path}: not a regular file, not replaced")
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(name)
     try:
+        os.fchmod(fd, 0o666 & ~umask())  # as open() would make it: readable by the workers' user
         with os.fdopen(fd, "wb") as handle:
             for block in [data] if isinstance(data, bytes | np.ndarray) else data:
                 if isinstance(block, bytes):
