@@ -19,7 +19,7 @@ from tests.conftest import CliRunner
 from zermelo.games.morris.entry import ENTRY
 from zermelo.solve import distributed
 from zermelo.solve.distributed import RETRIES, Recipe, Workers, build_on, cluster, shared_threads
-from zermelo.solve.layered import TableSpec, Unit
+from zermelo.solve.layered import BuildReport, TableSpec, Unit
 from zermelo.solve.store import U8, DatabaseError, Store, write_atomically
 from zermelo.solvers.morris import database as morris
 from zermelo.solvers.morris.cluster import plan_estimate as morris_estimate
@@ -292,3 +292,51 @@ def test_plan_prints_the_figures(cli: CliRunner) -> None:
     assert re.search(r"on\s+1 worker\s+1\.3 s", result.out)
     bad = cli("musketeers", "plan", "--board", "4x4", "--rate", "0")
     assert bad.code == 2 and "rate 0: expected 1 to 1e12" in bad.err
+
+
+def test_the_musketeers_rate_is_the_largest_sampled_layer_over_its_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.solvers.musketeers import cluster as sizing
+
+    variant = Variant(4, 5, 3)
+    ix = Indexing(variant)
+    monkeypatch.setattr(sizing, "RATE_SAMPLE", 2 * sum(ix.layer_size(n) for n in range(4)))
+    ticks = iter(range(10**6))  # a clock that moves one second each time it is read
+    monkeypatch.setattr(sizing, "time", type("Clock", (), {"perf_counter": lambda: next(ticks)}))
+    built: list[int] = []
+    real = Database.build
+
+    def build(*args: object, **kwargs: object) -> object:
+        result = real(*args, **kwargs)  # type: ignore[arg-type]
+        built.append(result[1].positions)
+        return result
+
+    monkeypatch.setattr(Database, "build", build)
+    rate = sizing.measured_rate(variant)
+    assert built[-1] == sizing.RATE_SAMPLE  # layers 0 to 3, no more
+    largest = max(range(4), key=ix.layer_size)
+    plan = MusketeersPlan(ix, 3)
+    units = sum(len(plan.units(t)) for t in plan.tables() if int(t.name[1:3]) == largest)
+    assert rate == 2 * ix.layer_size(largest) / units
+
+
+def test_the_morris_rate_is_the_widest_sampled_scope_over_its_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.solvers.morris import cluster as sizing
+
+    monkeypatch.setattr(sizing, "RATE_SAMPLE", 200_000)
+    game = ENTRY.game({"board": "six"})
+    geometry = Geometry.of(game.board, game.flying)  # type: ignore[attr-defined]
+    reports: list[tuple[str, BuildReport]] = []
+    real = morris.Database.build
+
+    def build(geometry: Geometry, scope: str, *args: object, **kwargs: object) -> object:
+        result = real(geometry, scope, *args, **kwargs)  # type: ignore[arg-type]
+        reports.append((scope, result[1]))
+        return result
+
+    monkeypatch.setattr(morris.Database, "build", build)
+    rate = sizing.measured_rate(geometry)
+    assert [scope for scope, _ in reports] == ["endgame-3", "endgame-4"]  # 12,012; 142,142
+    report = reports[-1][1]
+    assert rate == report.positions / report.seconds
