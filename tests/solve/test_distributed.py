@@ -340,3 +340,23 @@ def test_the_morris_rate_is_the_widest_sampled_scope_over_its_time(
     assert [scope for scope, _ in reports] == ["endgame-3", "endgame-4"]  # 12,012; 142,142
     report = reports[-1][1]
     assert rate == report.positions / report.seconds
+
+
+def test_workers_get_the_database_path_as_given(pool: Workers, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")  # a shared mount the client sees resolved
+    paths: list[str] = []
+    submit = pool.client.submit
+
+    def recording(function: Callable[..., object], *args: object, **kwargs: object) -> object:
+        paths.extend(a for a in args if isinstance(a, str) and a.startswith("/"))
+        paths.extend(p for a in args if isinstance(a, dict) for p, _ in a.values())
+        return submit(function, *args, **kwargs)
+
+    monkeypatch.setattr(pool.client, "submit", recording)
+    variant = Variant(4, 4, 3)
+    store = Database.store_for(variant, tmp_path / "link")
+    build_on(pool, Recipe(Database.plan, (variant, 2)), store)
+    assert paths and all(p.startswith(str(tmp_path / "link") + "/") for p in paths)
+    assert any(".parts" in p for p in paths) and any(p.endswith("L01-E.bin") for p in paths)
