@@ -65,7 +65,8 @@ def horizon(game: ConnectFour, engine: SolverPlayer, console: Console) -> None:
                             for c in game.legal_moves(root)}.values())]
     while len(levels) < book.depth + 3:
         levels.append(engine_turns(game, levels[-2], moves))
-    table = Table("stones", "positions", "median s", "mean s", "max s", "slowest position",
+    table = Table("stones", "positions", "median s", "mean s", "max s", "over 2 s",
+                  "slowest position",
                   title=f"Engine moves just past its book (depth {book.depth}), table cleared "
                         f"before each")
     for stones in (book.depth + 1, book.depth + 2):
@@ -82,7 +83,8 @@ def horizon(game: ConnectFour, engine: SolverPlayer, console: Console) -> None:
                     slowest = state.moves
                 progress.advance(task)
         table.add_row(str(stones), str(len(times)), f"{statistics.median(times):.3f}",
-                      f"{statistics.mean(times):.3f}", f"{max(times):.3f}", slowest)
+                      f"{statistics.mean(times):.3f}", f"{max(times):.3f}",
+                      str(sum(t > 2 for t in times)), slowest)
     console.print(table)
 
 
