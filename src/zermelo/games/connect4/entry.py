@@ -17,8 +17,8 @@ ENTRY = GameEntry(
     render="zermelo.games.connect4.render:board_text",
     status="zermelo.games.connect4.render:status_line",
     engines=(
-        EngineSpec("perfect", "the strong solver's best column (opening book when built), at "
-                   "random among equals", f"{_SOLVERS}:perfect"),
+        EngineSpec("perfect", "a column of the best score: the engine's book's in the opening, "
+                   "the strong solver's after it, at random among equals", f"{_SOLVERS}:perfect"),
         EngineSpec("heuristic", "alpha-beta to a depth limit scoring threats (by row parity), "
                    "open windows and the centre", f"{_SOLVERS}:heuristic",
                    "depth", 6, 1, 12),
