@@ -134,3 +134,14 @@ def test_the_shipped_book_covers_the_engine_and_its_deepest_moves_keep_the_score
         column, score = book.entry(last)  # type: ignore[misc]
         assert solver.solve(last) == score, last.moves
         assert solver.at_most(game.apply(last, column), -score), last.moves
+
+
+def test_a_broken_book_in_the_data_directory_is_passed_over_for_the_shipped_one(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from zermelo.solvers.connect4.engine import engine_book_for
+
+    game = ConnectFour()
+    engine_book.default_path(game.board, tmp_path).write_bytes(b"junk")
+    book = engine_book_for(game, tmp_path)
+    assert book is not None and book.depth >= 8  # the shipped one
+    assert "not a Connect Four book" in caplog.text and "passed over" in caplog.text

@@ -99,19 +99,22 @@ def perfect(game: ConnectFour, level: int | None, seed: int | None,
 
 
 def engine_book_for(game: ConnectFour, data: Path | None) -> EngineBook | None:
-    """The engine's book of ``game``'s board (see :meth:`EngineBook.find`), kept; a broken one
-    is reported once (a warning naming the file) and left out."""
+    """The engine's book of ``game``'s board, kept: the first sound one of the data directory
+    (``data``, then the default one) and the one shipped with the package; a broken one is
+    reported once (a warning naming the file) and passed over."""
     paths = (engine_book.default_path(game.board, data), engine_book.default_path(game.board),
              engine_book.shipped_path(game.board))
     version = hash(tuple(stamp(p) for p in paths))
 
     def load() -> EngineBook | None:
-        try:
-            return EngineBook.find(game.board, data)
-        except DataError as error:
-            logging.getLogger("zermelo").warning("zermelo: warning: %s; playing without it",
-                                                 error)
-            return None
+        for path in dict.fromkeys(paths):
+            if path.exists():
+                try:
+                    return EngineBook.load(path, game.board)
+                except DataError as error:
+                    logging.getLogger("zermelo").warning("zermelo: warning: %s; passed over",
+                                                         error)
+        return None
 
     return kept(("connect4-engine", game.board, data), version, load,
                 lambda book: 0 if book is None else book.keys.nbytes * 2)

@@ -71,15 +71,6 @@ class EngineBook:
             raise DataError(f"{path}: malformed book arrays")
         return cls(board, depth, arrays["keys"], moves, scores)
 
-    @classmethod
-    def find(cls, board: Board, root: Path | None = None) -> EngineBook | None:
-        """The book of ``board`` in the data directory (``root`` or the default one), else the
-        one shipped with the package; None when there is neither."""
-        for path in (default_path(board, root), default_path(board), shipped_path(board)):
-            if path.exists():
-                return cls.load(path, board)
-        return None
-
 
 SAVE_EVERY = 60.0
 """Seconds between saves of a level being built, so that an interrupted build loses little."""
