@@ -72,7 +72,7 @@ FALLBACK_DEPTH = 4
 
 def solver_for(game: ConnectFour, data: Path | None) -> Solver:
     """A solver of ``game``'s board with its opening book, if any (see
-    :meth:`OpeningBook.locate`), kept: its table (about 235 MB on 7x6) takes time to set up and
+    :meth:`OpeningBook.locate`), kept: its table (16 MB on 7x6) takes time to set up and
     keeps what earlier moves found. A book written later is picked up."""
     path = OpeningBook.locate(game.board, data)
     version = None if path is None else stamp(path)
