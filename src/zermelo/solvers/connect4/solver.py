@@ -120,13 +120,10 @@ class Solver:
 
     def _solve(self, state: Position, weak: bool, on_window: Callable[[int, int], None] | None,
                limit: int) -> int:
-        game = self.game
-        if game.is_terminal(state):
-            score = terminal_score(game, state)
-            return (score > 0) - (score < 0) if weak else score
-        cells, n = game.board.cells, state.count
-        if winning_cells(state.current, state.mask, self.geo) & playable(state.mask, self.geo):
-            return 1 if weak else win_score(cells, n)
+        known = self._known(state)
+        if known is not None:
+            return (known > 0) - (known < 0) if weak else known
+        cells, n = self.game.board.cells, state.count
         low, high = (-1, 1) if weak else (-((cells - n) // 2), win_score(cells, n))
         while low < high:
             if on_window is not None:
@@ -191,12 +188,20 @@ class Solver:
         return self._at_most(state, bound, self._node_limit())
 
     def _at_most(self, state: Position, bound: int, limit: int) -> bool:
+        known = self._known(state)
+        if known is not None:
+            return known <= bound
+        return self._search(state, bound, limit) <= bound
+
+    def _known(self, state: Position) -> int | None:
+        """The score of ``state`` when it needs no search (the game is over, or the side to
+        move wins with its next stone), else None: the compiled search assumes neither."""
         game = self.game
         if game.is_terminal(state):
-            return terminal_score(game, state) <= bound
+            return terminal_score(game, state)
         if winning_cells(state.current, state.mask, self.geo) & playable(state.mask, self.geo):
-            return win_score(game.board.cells, state.count) <= bound
-        return self._search(state, bound, limit) <= bound
+            return win_score(game.board.cells, state.count)
+        return None
 
     def best_move(self, state: Position, rng: random.Random | None = None) -> tuple[int, int]:
         """A column of the best score and that score. The position is solved, then its moves
