@@ -29,7 +29,7 @@ from rich.table import Table
 from zermelo.games.connect4 import ConnectFour, Position
 from zermelo.search.base import Budget, budget
 from zermelo.solvers.connect4.engine import SolverPlayer, engine_book_for, solver_for
-from zermelo.solvers.connect4.engine_book import engine_turns
+from zermelo.solvers.connect4.engine_book import engine_turns, first_levels
 from zermelo.solvers.connect4.heuristic import heuristic_player
 from zermelo.solvers.connect4.solver import Solver
 
@@ -60,9 +60,7 @@ def horizon(game: ConnectFour, engine: SolverPlayer, console: Console) -> None:
     book = engine.book
     assert book is not None, "no engine's book found"
     moves = {int(k): int(m) for k, m in zip(book.keys, book.moves, strict=True)}
-    root = game.initial_state()
-    levels = [[root], list({game.apply(root, c).moves: game.apply(root, c)
-                            for c in game.legal_moves(root)}.values())]
+    levels = first_levels(game)
     while len(levels) < book.depth + 3:
         levels.append(engine_turns(game, levels[-2], moves))
     table = Table("stones", "positions", "median s", "mean s", "max s", "over 2 s",

@@ -50,10 +50,7 @@ class EngineBook:
         i = int(np.searchsorted(self.keys, key))
         if i == self.keys.size or self.keys[i] != key:
             return None
-        column = int(self.moves[i])
-        if key != state.current + state.mask:  # the key is the mirror image's
-            column = self.board.width - 1 - column
-        return column, int(self.scores[i])
+        return turned(self.board, state, int(self.moves[i])), int(self.scores[i])
 
     def save(self, path: Path) -> None:
         """Write the book to ``path`` (``.npz``), replacing it in one step."""
@@ -87,16 +84,30 @@ def shipped_path(board: Board) -> Path:
     return Path(str(folder)) / f"engine-{board.width}x{board.height}-k{board.k}.npz"
 
 
+def turned(board: Board, state: Position, column: int) -> int:
+    """``column`` between the orientation of ``state`` and that of its key (the same both ways):
+    mirrored when the key is the mirror image's."""
+    if game_key(board, state) != state.current + state.mask:
+        return board.width - 1 - column
+    return column
+
+
+def first_levels(game: ConnectFour) -> list[list[Position]]:
+    """The positions where the engine moves first as either side: the empty board, and each
+    first move (one per mirror pair)."""
+    root = game.initial_state()
+    replies = {game_key(game.board, s): s for s in (game.apply(root, c)
+                                                     for c in game.legal_moves(root))}
+    return [[root], list(replies.values())]
+
+
 def engine_turns(game: ConnectFour, positions: list[Position], moves: dict[int, int]
                  ) -> list[Position]:
     """The positions two plies on: each of ``positions`` after the engine's move (``moves``
     by key) and every reply that does not end the game, one per mirror pair."""
     found: dict[int, Position] = {}
     for state in positions:
-        column = moves[game_key(game.board, state)]
-        if game_key(game.board, state) != state.current + state.mask:
-            column = game.board.width - 1 - column
-        after = game.apply(state, column)
+        after = game.apply(state, turned(game.board, state, moves[game_key(game.board, state)]))
         if game.is_terminal(after):
             continue
         for reply in game.legal_moves(after):
@@ -131,9 +142,7 @@ def build(game: ConnectFour, depth: int, jobs: int = 1, table_size: int | None =
         solver: Solver = local.solver
         return solver.best_move(state)
 
-    root = game.initial_state()
-    levels: list[list[Position]] = [[root], [game.apply(root, c) for c in game.legal_moves(root)]]
-    levels[1] = list({game_key(game.board, s): s for s in levels[1]}.values())
+    levels = first_levels(game)
     for stones in range(depth + 1):
         if stones >= 2:
             moves = {key: entry[0] for key, entry in entries.items()}
@@ -144,10 +153,7 @@ def build(game: ConnectFour, depth: int, jobs: int = 1, table_size: int | None =
         try:
             for done, (state, (column, score)) in enumerate(
                     zip(todo, pool.map(solve, todo), strict=True), 1):
-                key = game_key(game.board, state)
-                if key != state.current + state.mask:
-                    column = game.board.width - 1 - column
-                entries[key] = (column, score)
+                entries[game_key(game.board, state)] = (turned(game.board, state, column), score)
                 if progress is not None:
                     progress(stones, done, len(todo))
                 if save is not None and time.monotonic() - saved > SAVE_EVERY:
