@@ -351,3 +351,34 @@ def test_a_musketeer_is_dragged_to_its_square(page: Page) -> None:
     page.wait_for_function("([p]) => document.getElementById('board').dataset.position !== p",
                            arg=[position])
     assert page.locator("#movelist button").first.text_content() == f"{src}-{dst}"
+
+
+@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+def test_the_page_keeps_its_place_on_every_move(browser: Browser, base_url: str,
+                                                width: int) -> None:
+    page = browser.new_page(viewport={"width": width, "height": 600})
+    try:
+        page.goto(base_url)
+        page.wait_for_function("document.body.dataset.phase !== 'loading'")
+        new_game(page, "connect4", "both", "random", {"board": "5x4", "k": "3"})
+        rng = random.Random(width)
+        for _ in range(6):  # the move list grows past its own height
+            page.evaluate("window.scrollTo(0, document.getElementById('board')"
+                          ".getBoundingClientRect().top + window.scrollY - 8)")
+            before = page.evaluate("[window.scrollY, document.getElementById('board')"
+                                   ".getBoundingClientRect().top]")
+            assert before[0] > 0  # scrolled: a jump back to the top would show too
+            position = page.get_attribute("#board", "data-position")
+            offered = paths(page)
+            click_move(page, offered[rng.choice(sorted(offered))])
+            page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
+                                   "!== p", arg=[position])
+            if wait_for_turn(page) == "over":
+                break
+            page.wait_for_function("!document.getElementById('analysis-card')"
+                                   ".classList.contains('stale')")
+            after = page.evaluate("[window.scrollY, document.getElementById('board')"
+                                  ".getBoundingClientRect().top]")
+            assert after == before
+    finally:
+        page.close()
