@@ -382,3 +382,21 @@ def test_the_page_keeps_its_place_on_every_move(browser: Browser, base_url: str,
             assert after == before
     finally:
         page.close()
+
+
+def test_pig_replays_an_undone_roll(page: Page) -> None:
+    new_game(page, "pig", "A", "perfect", {"goal": "20"})
+    reached = []
+    for _ in range(6):
+        start = page.get_attribute("#board", "data-position")
+        click_move(page, paths(page)["roll"])
+        page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
+                               "!== p", arg=[start])
+        wait_for_turn(page)
+        reached.append((page.get_attribute("#board", "data-position"),
+                        page.locator("#movelist button").all_text_contents()))
+        page.click("#undo")
+        page.wait_for_function("document.querySelectorAll('#movelist button').length === 0")
+        wait_for_turn(page)
+    assert reached[0][1][0] == "roll" and len(reached[0][1]) >= 2
+    assert all(r == reached[0] for r in reached)  # six fresh rolls would differ

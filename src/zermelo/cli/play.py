@@ -82,6 +82,12 @@ class TerminalGame:
         self.rng = random.Random(seed)
         """Draws the outcomes of chance (dice, cards)."""
         self.history: list[Any] = [game.initial_state()]
+        self.moves: list[Any] = []
+        """The moves from the start, chance's outcomes among them (``history[i + 1]`` is
+        ``moves[i]`` played in ``history[i]``)."""
+        self.ahead: list[Any] = []
+        """The moves taken back, next first: replaying the same moves brings back the same dice,
+        cards and engine replies instead of drawing or deciding again."""
         self.hidden = game.info.information is Information.IMPERFECT
         """Whether each person may see only their own view (secret cards, colours)."""
 
@@ -100,17 +106,21 @@ class TerminalGame:
             if game.is_terminal(self.state):
                 return game.winner(self.state)
             if side == CHANCE:
-                outcome = game.sample_chance(self.state, self.rng)
+                outcome = self.ahead.pop(0) if self.ahead else \
+                    game.sample_chance(self.state, self.rng)
                 if not self.hidden:  # with hidden information the outcome may be secret
                     self.out.print(f"chance: {game.format_move(self.state, outcome)}")
-                self.history.append(game.play(self.state, outcome))
+                self._advance(outcome)
                 continue
             if side not in self.humans and self.engine is not None:
-                with budget(self.budget):
-                    move = self.engine(game, self.state)
+                if self.ahead:
+                    move = self.ahead.pop(0)
+                else:
+                    with budget(self.budget):
+                        move = self.engine(game, self.state)
                 played = game.format_move(self.state, move)
                 self.out.print(f"{game.info.players[side]} plays {played}")
-                self.history.append(game.play(self.state, move))
+                self._advance(move)
                 continue
             outcome = self._human_turn(side)
             if outcome is not None:
@@ -155,7 +165,7 @@ class TerminalGame:
                 except ZermeloError as error:
                     self.out.print(f"[red]{error}[/red]")
             elif command == "new":
-                del self.history[1:]
+                del self.history[1:], self.moves[:], self.ahead[:]
                 return None
             elif command == "undo":
                 if self._undo():
@@ -164,16 +174,27 @@ class TerminalGame:
             else:
                 try:
                     move = game.parse_move(self.state, text)
-                    self.history.append(game.play(self.state, move))
+                    if self.ahead and self.ahead[0] != move:
+                        self.ahead.clear()  # another line: what follows is drawn afresh
+                    elif self.ahead:
+                        self.ahead.pop(0)
+                    self._advance(move)
                     return None
                 except ZermeloError as error:
                     self.out.print(f"[red]{error}[/red]")
 
+    def _advance(self, move: Any) -> None:
+        """Play ``move`` (checked) in the current position."""
+        self.history.append(self.game.play(self.state, move))
+        self.moves.append(move)
+
     def _undo(self) -> bool:
-        """Take back moves until it is a human's turn again, before their last move."""
+        """Take back moves until it is a human's turn again, before their last move; the moves
+        taken back are kept to be replayed."""
         for back in range(1, len(self.history)):
             if self.game.to_move(self.history[-1 - back]) in self.humans:
-                del self.history[-back:]
+                self.ahead[:0] = self.moves[-back:]
+                del self.history[-back:], self.moves[-back:]
                 return True
         return False
 
