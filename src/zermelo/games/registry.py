@@ -17,7 +17,11 @@ for _package in PACKAGES:
 
 
 def get_game(name: str) -> GameEntry:
-    """The entry named ``name``; :class:`UnknownNameError` listing the known names otherwise."""
+    """The entry named ``name``; :class:`UnknownNameError` listing the known names otherwise.
+    ``openspiel:GAME`` is OpenSpiel's game ``GAME`` (:mod:`zermelo.openspiel.adapter`)."""
+    if isinstance(name, str) and name.startswith("openspiel:"):
+        from zermelo.openspiel.adapter import entry_for
+        return entry_for(name)
     try:
         return GAMES[name]
     except (KeyError, TypeError):

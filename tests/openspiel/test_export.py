@@ -1,0 +1,138 @@
+"""Every zermelo game as an OpenSpiel game: OpenSpiel's own random simulation test, its MCTS
+bot and CFR with exploitability run on each, actions and notation agree with zermelo's."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import cfr, exploitability, mcts
+
+from zermelo.core.errors import OptionError, UnknownNameError
+from zermelo.games.registry import GAMES
+from zermelo.games.turtles.state import Deal
+from zermelo.openspiel.export import ZermeloState, load, register_all
+
+SMALL = {
+    "musketeers": "zermelo_musketeers(board=3x3)",
+    "connect4": "zermelo_connect4(board=4x4,k=3)",
+    "nim": "zermelo_nim(piles=1 2 3)",
+    "tictactoe": "zermelo_tictactoe(board=3x3,k=3)",
+    "pig": "zermelo_pig(goal=12)",
+    "turtles": "zermelo_turtles(players=3)",
+    "morris": "zermelo_morris(board=three)",
+}
+"""A small variant of every registered game."""
+
+
+def test_every_registered_game_has_a_small_variant_and_a_name() -> None:
+    assert set(SMALL) == set(GAMES)
+    assert set(register_all()) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_openspiel_random_simulation(name: str) -> None:
+    pyspiel.random_sim_test(load(SMALL[name]), num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_actions_and_notation_agree_with_zermelo(name: str) -> None:
+    game = load(SMALL[name])
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    seen = 0
+    while not state.is_terminal() and seen < 40:
+        assert isinstance(state, ZermeloState)
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            assert sum(probs) == pytest.approx(1)
+            assert all(0 <= a < game.max_chance_outcomes() for a in actions)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        zgame, zstate = game.zgame, state.state
+        actions = state.legal_actions()
+        assert len(set(actions)) == len(actions) == len(zgame.legal_moves(zstate))
+        assert all(0 <= a < game.num_distinct_actions() for a in actions)
+        texts = [state.action_to_string(a) for a in actions]
+        assert sorted(texts) == sorted(zgame.format_move(zstate, m)
+                                       for m in zgame.legal_moves(zstate))
+        action = int(rng.choice(actions))
+        move = zgame.parse_move(zstate, state.action_to_string(action))
+        state.apply_action(action)
+        assert state.state == zgame.apply(zstate, move)
+        seen += 1
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_openspiel_mcts_bot_plays(name: str) -> None:
+    game = load(SMALL[name])
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and decisions < 4:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions == 4 or state.is_terminal()
+
+
+def test_the_issue_example_loads_three_players() -> None:
+    register_all()
+    game = pyspiel.load_game("zermelo_turtles(players=3)")
+    assert game.num_players() == 3
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+
+
+def _dealt(game: pyspiel.Game, deal: Deal) -> ZermeloState:
+    """The state after ``deal``, dealt through OpenSpiel's chance steps."""
+    state = game.new_initial_state()
+    for action in (*deal.colours, *(c for hand in deal.hands for c in hand)):
+        assert action in dict(state.chance_outcomes())
+        state.apply_action(action)
+    assert not state.is_chance_node()
+    return state
+
+
+def test_turtle_information_states_hide_the_others_colour_and_hand() -> None:
+    game = load("zermelo_turtles")
+    mine = (0, 0, 2, 15, 17)
+    one = _dealt(game, Deal((0, 3), (mine, (5, 6, 9, 12, 18))))
+    two = _dealt(game, Deal((0, 4), (mine, (3, 4, 7, 10, 16))))
+    assert one.information_state_string(0) == two.information_state_string(0)
+    assert one.observation_string(0) == two.observation_string(0)
+    assert one.information_state_string(1) != two.information_state_string(1)
+    action = one.legal_actions()[0]
+    one.apply_action(action)
+    two.apply_action(action)
+    assert one.information_state_string(0) == two.information_state_string(0)
+    assert one.information_state_string(0) != one.observation_string(0)
+
+
+def test_cfr_and_exploitability_on_small_nim() -> None:
+    game = load("zermelo_nim(piles=1 2)")
+    solver = cfr.CFRPlusSolver(game)
+    for _ in range(30):
+        solver.evaluate_and_update_policy()
+    assert exploitability.exploitability(game, solver.average_policy()) < 0.01
+    cpp = pyspiel.CFRSolver(game)
+    for _ in range(30):
+        cpp.evaluate_and_update_policy()
+    assert pyspiel.exploitability(game, cpp.average_policy()) < 0.05
+    uniform = exploitability.exploitability(game, cfr.CFRSolver(game).average_policy())
+    assert uniform > 0.2
+
+
+def test_bad_names_and_parameters_are_one_line_errors() -> None:
+    with pytest.raises(UnknownNameError, match="no OpenSpiel game"):
+        load("zermelo_nothing")
+    with pytest.raises(OptionError, match="players 9"):
+        load("zermelo_turtles(players=9)")
+    with pytest.raises(OptionError, match="Unknown parameter"):
+        load("zermelo_nim(pile=3)")
