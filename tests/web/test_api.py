@@ -143,9 +143,10 @@ def test_a_finished_game_names_its_winner(client: TestClient) -> None:
          "1 to 10000000"),
         ("post", "/api/tictactoe/engine", {"engine": "perfect"}, 404,
          "unknown name: no engine 'perfect' for Tic-tac-toe (known: random, alphabeta, mcts)"),
-        ("post", "/api/connect4/analyze", {"position": "4444"}, 400,
-         "unsupported game: analysing a 7x6 position of fewer than 8 stones takes minutes "
-         "without an opening book that covers it (zermelo connect4 book)"),
+        ("post", "/api/connect4/analyze", {"position": "12"}, 400,
+         "unsupported game: no exact analysis of this 7x6 position: off the engine's book, a "
+         "position of fewer than 8 stones takes minutes to solve (an opening book covers it: "
+         "zermelo connect4 book)"),
         ("post", "/api/tictactoe/analyze", {"options": {"board": "4x4"}}, 400,
          "unsupported game: analysis needs at most 12 empty squares, this position has 16"),
         ("post", "/api/connect4/moves", {"options": {"k": "1000000000"}}, 422,
@@ -215,6 +216,8 @@ def test_a_bug_answers_500_with_one_line_and_a_value_error_is_no_excuse(
     ("nim", {"piles": "1,2"}, None, {"2:1"}),
     ("tictactoe", {}, "XX.OO....", {"c1"}),
     ("connect4", {"board": "4x4", "k": "3"}, "1212", None),
+    ("connect4", {}, "", {"4"}),  # from the engine's book, at once
+    ("connect4", {}, "4444", {"4"}),
 ])
 def test_analysis_of_every_game_that_has_one(client: TestClient, name: str,
                                              options: dict[str, str], position: str | None,
@@ -225,6 +228,7 @@ def test_analysis_of_every_game_that_has_one(client: TestClient, name: str,
     state = game.initial_state() if position is None else game.parse_position(position)
     assert [m["move"] for m in body["moves"]] == [game.format_move(state, m)
                                                   for m in game.legal_moves(state)]
+    assert body["unproven"] == []
     marked = {m["move"] for m in body["moves"] if m["best"]}
     if best is not None:
         assert marked == best

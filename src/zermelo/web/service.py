@@ -121,15 +121,18 @@ def engine_move(game: AnyGame, state: Any, spec: str, seed: int | None, db: Path
 def analyze(game: AnyGame, state: Any, data: Path | None, move_time: float = MOVE_TIME
             ) -> Json:
     """The game's analysis: the position's value and every legal move's, best moves marked
-    (searches within ``move_time`` seconds)."""
+    (searches within ``move_time`` seconds); ``unproven``: the legal moves it gives no value."""
     with budget(Budget(seconds=move_time)):
         analysis = entry_of(game).analyze(game, state, data)
     best = set(analysis.best)
+    listed = {m for m, _ in analysis.moves}
+    open_moves = game.legal_moves(state) if game.to_move(state) >= 0 else []
     return {
         "value": analysis.value.as_json(),
         "result": str(analysis.value),
         "moves": [{"move": game.format_move(state, m), "value": v.as_json(), "result": str(v),
                    "best": m in best} for m, v in analysis.moves],
+        "unproven": [game.format_move(state, m) for m in open_moves if m not in listed],
         **describe(game, state),
     }
 

@@ -28,8 +28,9 @@ from zermelo.games.connect4.render import board_text, status_line
 from zermelo.solve.store import make_directory
 from zermelo.solvers.connect4 import engine_book
 from zermelo.solvers.connect4.book import OpeningBook, default_path
+from zermelo.solvers.connect4.book_analysis import book_scores
 from zermelo.solvers.connect4.builder import build_book, positions_up_to
-from zermelo.solvers.connect4.engine import usable_book
+from zermelo.solvers.connect4.engine import engine_book_for, usable_book
 from zermelo.solvers.connect4.engine_book import EngineBook
 from zermelo.solvers.connect4.heuristic import EVALUATIONS, heuristic_player
 from zermelo.solvers.connect4.solver import Solver
@@ -130,7 +131,8 @@ def solve(moves: OptionalMovesArg = None, batch: BatchOpt = False, weak: WeakOpt
 @app.command()
 def analyze(moves: OptionalMovesArg = None, batch: BatchOpt = False, weak: WeakOpt = False,
             board: BoardOpt = "7x6", k: KOpt = 4, book: BookOpt = None) -> int:
-    """The score of every column's move for the side to move (``full`` for a full column)."""
+    """The score of every column's move for the side to move (``full`` for a full column):
+    from the engine's book where it knows it, else solved."""
     game = _game(board, k)
     solver = _solver(game, book)
     if batch:
@@ -138,9 +140,11 @@ def analyze(moves: OptionalMovesArg = None, batch: BatchOpt = False, weak: WeakO
     if moves is None:
         raise InvalidPositionError("give the moves played, or --batch to read them from stdin")
     state = game.parse_position(moves)
+    engine_book = engine_book_for(game, None)
+    known = {} if engine_book is None else book_scores(game, engine_book, state)[1]
     with _progress("solving columns") as bar:
         task = bar.add_task("analyze", total=game.board.width)
-        scores = solver.analyze(state, weak, lambda n: bar.advance(task, n))
+        scores = solver.analyze(state, weak, lambda n: bar.advance(task, n), known)
     if not scores:
         console.print(status_line(game, state))
         return 0

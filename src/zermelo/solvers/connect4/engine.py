@@ -25,6 +25,7 @@ from zermelo.search.players import SearchPlayer
 from zermelo.solve.cache import kept, stamp
 from zermelo.solvers.connect4 import engine_book
 from zermelo.solvers.connect4.book import OpeningBook
+from zermelo.solvers.connect4.book_analysis import book_scores
 from zermelo.solvers.connect4.engine_book import EngineBook
 from zermelo.solvers.connect4.heuristic import heuristic_player
 from zermelo.solvers.connect4.solver import Solver, terminal_score
@@ -156,22 +157,35 @@ random 8-stone position takes 0.71 s on average, 3.6 s at most, over the 11 of
 
 
 def analysis(game: ConnectFour, state: Position, data: Path | None) -> Analysis:
-    """The exact score of ``state`` and of each column's move, for the side to move; refused
-    at once for an early position of a large board that no book covers (minutes of search)."""
+    """The exact score of ``state`` and of each column's move, for the side to move: from the
+    engine's book where it knows them (at once), else by the solver within the budget. When the
+    book gives the position's score, a column whose solve runs out of the budget is left out
+    (not proven); an early position of a large board that neither book covers is refused at
+    once (minutes of search)."""
     players = game.info.players
     mover = players[game.to_move(state)]
     if game.is_terminal(state):
         return Analysis.of(Value.score(mover, terminal_score(game, state), 0), (), mover)
-    solver = solver_for(game, data)
-    book_depth = int(solver.book[0])
-    if game.board.cells > SMALL_BOARD and state.count < QUICK_STONES and book_depth <= state.count:
-        raise GameNotSupportedError(
-            f"analysing a {game.board.width}x{game.board.height} position of fewer than "
-            f"{QUICK_STONES} stones takes minutes without an opening book that covers it "
-            f"(zermelo connect4 book)")
-    scores = {c: s for c, s in enumerate(solver.analyze(state)) if s is not None}
-    moves = [(c, Value.score(mover, s, plies_to_end(game, state, s))) for c, s in scores.items()]
-    best = max(scores.values())
+    book = engine_book_for(game, data)
+    own, scores = (None, {}) if book is None else book_scores(game, book, state)
+    missing = [c for c in game.legal_moves(state) if c not in scores]
+    if missing:
+        solver = solver_for(game, data)
+        if own is None and game.board.cells > SMALL_BOARD and state.count < QUICK_STONES \
+                and int(solver.book[0]) <= state.count:
+            raise GameNotSupportedError(
+                f"no exact analysis of this {game.board.width}x{game.board.height} position: "
+                f"off the engine's book, a position of fewer than {QUICK_STONES} stones takes "
+                f"minutes to solve (an opening book covers it: zermelo connect4 book)")
+        for column in missing:
+            try:
+                scores[column] = -solver.solve(game.apply(state, column))
+            except BudgetExhausted:
+                if own is None:  # the position's own score needs every column's
+                    raise
+    best = own if own is not None else max(scores.values())
+    moves = [(c, Value.score(mover, s, plies_to_end(game, state, s)))
+             for c, s in sorted(scores.items())]
     return Analysis.of(Value.score(mover, best, plies_to_end(game, state, best)), moves, mover)
 
 

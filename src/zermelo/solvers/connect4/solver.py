@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
@@ -167,14 +167,18 @@ class Solver:
         return int(result)
 
     def analyze(self, state: Position, weak: bool = False,
-                progress: Callable[[int], None] | None = None) -> list[int | None]:
+                progress: Callable[[int], None] | None = None,
+                known: Mapping[int, int] | None = None) -> list[int | None]:
         """The score of each column's move for the side to move; None for a column that is
-        full; empty when the game is over. ``progress(1)`` is called after each column."""
+        full; empty when the game is over. ``progress(1)`` is called after each column;
+        ``known`` columns' scores (from a book) are taken, not solved."""
         if self.game.is_terminal(state):
             return []
         scores: list[int | None] = []
         for col in range(self.game.board.width):
-            if self.game.can_play(state, col):
+            if known is not None and col in known:
+                scores.append((known[col] > 0) - (known[col] < 0) if weak else known[col])
+            elif self.game.can_play(state, col):
                 scores.append(-self.solve(self.game.apply(state, col), weak))
             else:
                 scores.append(None)
