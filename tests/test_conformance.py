@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
+import numpy as np
 import pytest
 
 from tests.hidden_game import DECK, HighCard, LeakyHighCard, Table
@@ -271,6 +272,53 @@ def test_a_resampler_that_keeps_the_true_hidden_card_is_caught() -> None:
 def test_the_chi_square_threshold() -> None:
     assert not chi2_exceeds(3.0, 3) and chi2_exceeds(25.0, 3)  # 21.1 is p = 1e-4 at 3 df
     assert not chi2_exceeds(60.0, 30) and chi2_exceeds(80.0, 30)  # 66.6 at 30 df
+
+
+KERNELS = [p for p in GAME_PARAMS if p.values[0].info.name in GAMES
+           and GAMES[p.values[0].info.name].kernels is not None]
+
+
+@pytest.mark.parametrize("game", KERNELS)
+def test_compiled_kernels_agree_with_the_rules(game: AnyGame) -> None:
+    """Random games of the rules replayed through the kernels the game declares
+    (docs/protocol.md, section 12): the same player to move, legal moves in the same order, the
+    same state array after every move and outcome, the same returns; a kernel's chance outcome
+    is legal; the observation array is the rules' observation packed, so a determinisation
+    drawn from it depends on the observation alone, and it keeps the observation."""
+    k = GAMES[game.info.name].compiled(game)
+    assert k is not None
+    n, rules, rng = game.info.num_players, k.rules, random.Random(4)
+    out, returns = np.empty(k.max_moves, np.int64), np.empty(n)
+    for _ in range(12):
+        state = game.initial_state()
+        while True:
+            s = k.pack(state)
+            mover = game.to_move(state)
+            assert k.to_move(s, rules) == mover
+            assert k.returns(s, rules, returns) == game.is_terminal(state)
+            if game.is_terminal(state):
+                assert tuple(returns) == pytest.approx(game.returns(state))
+                break
+            if mover == CHANCE:
+                drawn = s.copy()
+                code = k.chance(drawn, rules)
+                if code >= 0:
+                    assert game.is_legal(state, k.decode(state, code))
+                    assert (drawn == k.pack(game.apply(state, k.decode(state, code)))).all()
+                move = game.sample_chance(state, rng)
+            else:
+                count = k.legal(s, rules, out)
+                assert [k.decode(state, int(c)) for c in out[:count]] == game.legal_moves(state)
+                for p in range(n) if k.observe is not None else ():
+                    seen = k.observe(s, p)
+                    assert (seen == k.pack_observation(game.observation(state, p))).all()
+                    assert (k.observe(k.determinise(seen, rules), p) == seen).all()
+                move = rng.choice(game.legal_moves(state))
+            code = k.encode(state, move)
+            state = game.apply(state, move)
+            if code is not None:
+                k.play(s, rules, code)
+                assert (s == k.pack(state)).all()
 
 
 def _resampled_pairs(game: AnyGame, draws: int = 50) -> list[tuple[Any, Any, int]]:

@@ -13,12 +13,14 @@ import pytest
 
 from zermelo.core.errors import OptionError
 from zermelo.games.turtles import Deal, Turtles, Variant
+from zermelo.games.turtles import kernels as k
 from zermelo.games.turtles.board import FINISH, squares
-from zermelo.games.turtles.kernels import flags
 from zermelo.games.turtles.state import DRAW, PASS, TurtleState
 from zermelo.solvers.turtles import arena
-from zermelo.solvers.turtles import compiled as c
 from zermelo.solvers.turtles.agents import decide, make_agent
+from zermelo.solvers.turtles.compiled import agents as c
+from zermelo.solvers.turtles.compiled.arena import more_chance, play_compiled, seeded_deal
+from zermelo.solvers.turtles.compiled.tree import tree_best
 from zermelo.solvers.turtles.search import TreeSearch, sample_positions
 from zermelo.solvers.turtles.strategies import Settings, Strategy
 
@@ -33,27 +35,25 @@ def test_a_view_s_array_is_the_observation_of_the_state_s_array(players: int) ->
     game = Turtles(Variant(players=players))
     for state in positions(game, 200, seed=players):
         for p in range(players):
-            expected = c.view_array(game.view(state, p))
-            observed = c.observe(c.state_array(state), p)
-            observed[c.MOV] = state.mover
-            assert (observed == expected).all()
+            assert (k.observe(k.pack(state), p) == k.pack_view(game.view(state, p))).all()
 
 
 def test_determinisations_keep_the_view_and_draw_the_rest_uniformly() -> None:
     game = Turtles(Variant(players=3))
     state = positions(game, 30, seed=5)[-1]
     me = state.mover
-    o = c.view_array(game.view(state, me))
-    deck = np.array(game.deck, np.int64)
+    o = k.pack_view(game.view(state, me))
+    rules = k.rules_of(game.variant)
     c.reseed(3)
     colours: Counter[int] = Counter()
     for _ in range(4000):
-        s = c.determinise(o, deck)
-        assert (c.observe(s, me) == o).all()
-        hands = s[c.HND:c.HND + 3 * 19].reshape(3, 19)
-        assert (hands.sum(axis=0) + s[c.PIL:c.PIL + 19] + s[c.DIS:c.DIS + 19] == deck).all()
-        assert len(set(s[c.COL:c.COL + 3])) == 3
-        colours[int(s[c.COL + (me + 1) % 3])] += 1
+        s = k.determinise(o, me, rules)
+        assert (k.observe(s, me) == o).all()
+        hands = s[k.HND:k.HND + 3 * 19].reshape(3, 19)
+        assert (hands.sum(axis=0) + s[k.PIL:k.PIL + 19] + s[k.DIS:k.DIS + 19]
+                == game.deck).all()
+        assert len(set(s[k.COL:k.COL + 3])) == 3
+        colours[int(s[k.COL + (me + 1) % 3])] += 1
     assert set(colours) == set(range(5)) - {state.colours[me]}
     assert all(850 < n < 1150 for n in colours.values())
 
@@ -63,16 +63,16 @@ def test_the_kernels_decide_from_the_observation_alone(kind: int, budget: int) -
     """States that differ in the other colours and hands, with one observation, get one play
     from one seed (the compiled arena hands its agents :func:`observe` only)."""
     game = Turtles(Variant(players=3))
-    deck, flag = np.array(game.deck, np.int64), flags(game.variant)
+    rules = k.rules_of(game.variant)
     rng = random.Random(2)
     for i, state in enumerate(positions(game, 60, seed=4)[::6]):
         other = game.resample(state, state.mover, rng)
-        a, b = c.state_array(state), c.state_array(other)
+        a, b = k.pack(state), k.pack(other)
         assert not (a == b).all()
-        o = c.observe(a, state.mover)
-        assert (o == c.observe(b, state.mover)).all()
-        assert c.seeded_decide(o, deck, flag, kind, 3, budget, 2, 0.0, i) == c.seeded_decide(
-            c.observe(b, state.mover), deck, flag, kind, 3, budget, 2, 0.0, i)
+        o = k.observe(a, state.mover)
+        assert (o == k.observe(b, state.mover)).all()
+        assert c.seeded_decide(o, rules, kind, 3, budget, 2, 0.0, i) == c.seeded_decide(
+            k.observe(b, state.mover), rules, kind, 3, budget, 2, 0.0, i)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -81,7 +81,7 @@ def test_minimax_and_alphabeta_make_the_reference_s_play_on_the_same_determinisa
     """At depth 2 the one draw in the tree (the agent's) cannot change a value, so the
     compiled and the readable trees must choose the same play in every state."""
     game = Turtles(Variant(players=players))
-    flag = flags(game.variant)
+    rules = k.rules_of(game.variant)
     draws = np.zeros(4)
     references = {letter: TreeSearch(game, "minimax", None if letter == "D" else
                                       Strategy(game, letter, Settings()))
@@ -90,20 +90,20 @@ def test_minimax_and_alphabeta_make_the_reference_s_play_on_the_same_determinisa
         letter = "FEHD"[i % 4]
         plays = game.legal_plays(game.view(state, state.mover))
         expected = plays.index(references[letter].best(state, i))
-        s = c.state_array(state)
+        s = k.pack(state)
         for prune in (False, True):
-            assert c.tree_best(s, 2, c.LETTERS[letter], prune, flag, draws) == expected
+            assert tree_best(s, 2, c.LETTERS[letter], prune, rules, draws) == expected
 
 
 def test_alphabeta_plays_minimax_s_play_deeper() -> None:
     game = Turtles(Variant(players=2))
-    flag = flags(game.variant)
+    rules = k.rules_of(game.variant)
     rng = np.random.default_rng(1)
     for i, state in enumerate(positions(game, 400, seed=7)):
-        s, draws = c.state_array(state), rng.random(5)
+        s, draws = k.pack(state), rng.random(5)
         letter = c.LETTERS["FEHD"[i % 4]]
-        assert c.tree_best(s, 3, letter, False, flag, draws) == c.tree_best(
-            s, 3, letter, True, flag, draws)
+        assert tree_best(s, 3, letter, False, rules, draws) == tree_best(
+            s, 3, letter, True, rules, draws)
 
 
 def test_mcts_finds_the_reference_s_play_near_the_finish() -> None:
@@ -122,14 +122,14 @@ def test_mcts_finds_the_reference_s_play_near_the_finish() -> None:
 def test_a_compiled_game_replays_through_the_rules(players: int) -> None:
     game = Turtles(Variant(players=players))
     agents = [c.mcts(game, ("F", "20")), c.alphabeta(game, ("H",)), c.minimax(game, ("D", "3"))]
-    deck = np.array(game.deck, np.int64)
+    rules = k.rules_of(game.variant)
     for g in range(6):
         record = np.full((400, 4), -2, np.int64)
         seats = [agents[(g + p) % 3] for p in range(players)]
-        won = c.play_compiled(game, seats, f"7:{g}", record)
-        dealt = c.seeded_deal(players, deck, random.Random(f"7:{g}").getrandbits(31))
-        hands = dealt[c.HND:c.HND + players * 19].reshape(players, 19)
-        colours = tuple(int(t) for t in dealt[c.COL:c.COL + players])
+        won = play_compiled(game, seats, f"7:{g}", record)
+        dealt = seeded_deal(players, rules, random.Random(f"7:{g}").getrandbits(31))
+        hands = dealt[k.HND:k.HND + players * 19].reshape(players, 19)
+        colours = tuple(int(t) for t in dealt[k.COL:k.COL + players])
         held = tuple(tuple(k for k in range(19) for _ in range(hands[p, k]))
                      for p in range(players))
         state = game.apply(game.initial_state(), Deal(colours, held))
@@ -158,7 +158,7 @@ def test_the_compiled_arena_plays_each_seat_s_epsilon() -> None:
     def record(seed: str, strategy: str, *extra: str) -> list[list[int]]:
         rows = np.full((400, 4), -2, np.int64)
         agents = [c.mcts(game, (strategy, "30", *extra)), c.minimax(game, ("H",))]
-        c.play_compiled(game, agents, seed, rows)
+        play_compiled(game, agents, seed, rows)
         return rows.tolist()
 
     seeds = [f"3:{g}" for g in range(3)]
@@ -173,9 +173,9 @@ def test_agents_with_a_seconds_budget_play_outside_the_compiled_loop(
     game = Turtles(Variant(players=2))
     timed = [c.mcts(game, ("H", "20000", "seconds=0.001")), c.minimax(game, ("H",))]
     with pytest.raises(OptionError, match="seconds budget"):
-        c.play_compiled(game, timed, "1")
+        play_compiled(game, timed, "1")
     calls: list[str] = []
-    loop = c.play_compiled
+    loop = play_compiled
 
     def counted(*args: object, **kwargs: object) -> list[int]:
         calls.append("loop")
@@ -195,24 +195,24 @@ def test_decide_refuses_an_mcts_play_that_is_not_legal(monkeypatch: pytest.Monke
     views = [game.view(s, s.mover) for s in positions(game, 50, seed=9)]
     view = next(v for v in views if len(game.legal_plays(v)) > 1
                 and PASS not in game.legal_plays(v))
-    o = c.view_array(view)
-    monkeypatch.setattr(c, "mcts_choose", lambda *args: c.PASS_CODE)
+    o = k.pack_view(view)
+    monkeypatch.setattr(c, "mcts_choose", lambda *args: k.PASS_CODE)
 
     def deep(*args: object) -> int:
         raise AssertionError("fell through to the tree search")
 
     monkeypatch.setattr(c, "tree_choose", deep)
     with pytest.raises(RuntimeError, match="internal error"):
-        c.decide.py_func(o, np.array(game.deck, np.int64), flags(game.variant), c.MCTS, 3,
-                         200, 1, 0.0)  # type: ignore[no-untyped-call]
+        c.decide.py_func(o, k.rules_of(game.variant), c.MCTS, 3, 200, 1,
+                         0.0)  # type: ignore[no-untyped-call]
 
 
 def test_chance_beyond_a_block_comes_from_the_seed_and_block_alone() -> None:
     """A game drawing more than :data:`DRAWS` cards gets fresh numbers, not the first ones
     again, whatever the agents' generator holds."""
     c.reseed(1)
-    first = c.more_chance(5, 1)
+    first = more_chance(5, 1)
     c.reseed(2)
-    assert (c.more_chance(5, 1) == first).all()
-    assert not (c.more_chance(5, 2) == first).any()
-    assert not (c.more_chance(6, 1) == first).any()
+    assert (more_chance(5, 1) == first).all()
+    assert not (more_chance(5, 2) == first).any()
+    assert not (more_chance(6, 1) == first).any()

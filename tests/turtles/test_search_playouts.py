@@ -10,16 +10,10 @@ import pytest
 
 from tests.turtles.test_search import positions
 from zermelo.games.turtles import Turtles, Variant
+from zermelo.games.turtles.kernels import HT, SQ, pack
 from zermelo.solvers.turtles.agents import decide, make_agent
 from zermelo.solvers.turtles.belief import Belief
-from zermelo.solvers.turtles.playouts import (
-    POLICIES,
-    RATES,
-    arrays,
-    policy_rollout,
-    rates_of,
-    score,
-)
+from zermelo.solvers.turtles.playouts import POLICIES, RATES, policy_rollout, rates_of, score
 from zermelo.solvers.turtles.strategies import EFFICIENT, FAST, Settings, Strategy
 
 
@@ -29,7 +23,8 @@ def test_compiled_scores_are_the_strategy_s(name: str) -> None:
     strategy = Strategy(game, name, Settings())
     for state in positions(game, 300, seed=5):
         view = game.view(state, game.to_move(state))
-        sq, ht, *_ = arrays(state)
+        s = pack(state)
+        sq, ht = s[SQ:SQ + 5], s[HT:HT + 5]
         row = rates_of(sq, ht, view.colour, POLICIES[name])
         assert (FAST, EFFICIENT)[row] == strategy.rates(view)
         for card, turtle in game.legal_plays(view):

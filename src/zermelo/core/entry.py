@@ -21,6 +21,7 @@ from typing import Any
 
 from zermelo.core.errors import GameNotSupportedError, OptionError
 from zermelo.core.game import Game
+from zermelo.core.kernels import GameKernels
 from zermelo.core.options import Schema
 from zermelo.core.picture import Picture, View
 from zermelo.core.value import Analysis
@@ -119,6 +120,9 @@ class GameEntry:
     """The engine a front end offers first (``perfect`` where one exists)."""
     hint_engine: str = "alphabeta"
     """The engine that suggests a move to a person."""
+    kernels: str | None = None
+    """``kernels(game) -> zermelo.core.kernels.GameKernels``: the rules compiled over a flat
+    state array (docs/protocol.md, section 12); None: the game has none."""
     _cache: dict[str, Callable[..., Any]] = field(default_factory=dict, compare=False,
                                                    repr=False)
 
@@ -168,6 +172,13 @@ class GameEntry:
     def run(self, algorithm: AlgorithmSpec, game: AnyGame, state: Any) -> Any:
         """Run one of the game's own algorithms on ``state``."""
         return self._part(algorithm.run)(game, state)
+
+    def compiled(self, game: AnyGame) -> GameKernels[Any, Any] | None:
+        """The game's compiled rules for the variant ``game``, if it declares them."""
+        if self.kernels is None:
+            return None
+        kernels: GameKernels[Any, Any] = self._part(self.kernels)(game)
+        return kernels
 
     def engine(self, name: str) -> EngineSpec | None:
         """The game's own engine called ``name``, if it has one."""

@@ -35,4 +35,5 @@ ENTRY = GameEntry(
                               f"{_SOLVERS}:solve"),),
     default_engine="perfect",
     hint_engine="heuristic",
+    kernels="zermelo.solvers.connect4.mcts:game_kernels",
 )

@@ -40,4 +40,5 @@ ENTRY = GameEntry(
     ),
     default_engine="hybrid",
     hint_engine="hybrid",
+    kernels="zermelo.games.turtles.kernels:game_kernels",
 )

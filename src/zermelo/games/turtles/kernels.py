@@ -1,10 +1,22 @@
-"""Random playouts of The Great Turtle Race compiled with numba, beside the readable rules of
-:mod:`zermelo.games.turtles.rules` (tests check that the two agree play for play).
+"""The Great Turtle Race compiled with numba: the one compiled copy of the rules, beside the
+readable :mod:`zermelo.games.turtles.rules` (tests replay random games through both).
 
-The state is flat arrays: each turtle's square and height in its stack, the number of turtles
-per square, each player's hand as counts per card kind, the draw and discard piles as counts.
-Legal plays are generated in the rules' order (card kind, then turtle), so a playout that picks
-the i-th legal play picks the same play as the rules would.
+A *state* is one int64 array of :data:`SIZE` cells: each turtle's square and height in its
+stack, the turtles per square, the colours (-1 past the players), each player's hand as counts
+per card kind, the draw and discard piles as counts, the phase (:data:`DEALING`,
+:data:`PLAYING`, :data:`DRAWING`, :data:`ENDED`), the player to play or to draw, the passes in a
+row, the draw pile's size and the number of players. An *observation* has the same layout with
+what its player cannot see left out (the other colours -1, the other hands and the draw pile's
+counts 0) and every hand's size in :data:`SIZES` (0 in a state). The *rules* array holds the
+variant's four open points as 0/1 flags (:data:`FORBID`, :data:`PASSES`, :data:`CONTINUE`,
+:data:`NO_RESHUFFLE`), then the deck (:data:`DECK`).
+
+Plays are made by :func:`play` (a card, or a pass) and the draw after them by :func:`draw`
+(the card at ``u`` in [0, 1) of the pile, or drawn by numba's generator when ``u`` < 0); a
+play's *code* is ``card * 6 + turtle + 1`` (a discard: turtle -1), the pass
+:data:`PASS_CODE`. Legal plays come in the rules' order (card kind, then turtle). The
+functions ``kernel_*`` are the game's side of the kernel contract
+(:class:`zermelo.core.kernels.GameKernels`); :func:`game_kernels` declares them.
 """
 
 from __future__ import annotations
@@ -12,24 +24,66 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zermelo.core.kernels import GameKernels
 from zermelo.games.turtles.board import FINISH, SQUARES
-from zermelo.games.turtles.cards import KINDS, RAINBOW_PLUS, STEPS, TURTLES
-from zermelo.games.turtles.state import HAND, Variant
+from zermelo.games.turtles.cards import KINDS, RAINBOW_PLUS, STEPS, TURTLES, deck_counts
+from zermelo.games.turtles.rules import Turtles
+from zermelo.games.turtles.state import (
+    DEAL,
+    DRAW,
+    HAND,
+    NONE,
+    OVER,
+    PASS,
+    PLAY,
+    Deal,
+    Move,
+    TurtleState,
+    Variant,
+    View,
+)
 
 STEP = np.array(STEPS, dtype=np.int64)
 MAX_PLAYS = TURTLES * KINDS
 """More legal plays than any hand can have."""
+MAX_PLAYERS = TURTLES
+SQ, HT, CNT = 0, TURTLES, 2 * TURTLES
+COL = CNT + SQUARES
+HND = COL + MAX_PLAYERS
+PIL = HND + MAX_PLAYERS * KINDS
+DIS = PIL + KINDS
+SIZES = DIS + KINDS
+PHS = SIZES + MAX_PLAYERS
+MOV, PAS, TOT, NPL = PHS + 1, PHS + 2, PHS + 3, PHS + 4
+SIZE = NPL + 1
+"""The cells of a state or observation array."""
+DEALING, PLAYING, DRAWING, ENDED = 0, 1, 2, 3
+"""The phases, as the rules' ``deal``, ``play``, ``draw`` and ``over``."""
+PHASES = {DEAL: DEALING, PLAY: PLAYING, DRAW: DRAWING, OVER: ENDED}
+FORBID, PASSES, CONTINUE, NO_RESHUFFLE, DECK = 0, 1, 2, 3, 4
+"""The cells of the rules array."""
+CODES = KINDS * (TURTLES + 1) + 1
+"""Play codes: ``card * 6 + turtle + 1``, the pass last."""
+PASS_CODE = CODES - 1
+CHANCE = -1
+"""What :func:`kernel_to_move` gives at the deal and at a draw (``zermelo.core.game.CHANCE``)."""
 
 
-def flags(variant: Variant) -> np.ndarray:
-    """The variant's open points as 0/1 flags: overshoot forbidden, stuck players pass,
-    neutral turtles do not end the game, no reshuffle."""
-    return np.array([variant.overshoot == "forbid", variant.stuck == "pass",
-                     variant.neutral == "continue", variant.reshuffle == "stop"], dtype=np.int64)
+def rules_of(variant: Variant) -> np.ndarray:
+    """The variant as the kernels' rules array: the four flags, then the deck."""
+    flags = [variant.overshoot == "forbid", variant.stuck == "pass",
+             variant.neutral == "continue", variant.reshuffle == "stop"]
+    return np.array([*flags, *deck_counts(variant.rainbow)], dtype=np.int64)
 
 
 @njit(cache=True)
-def legal(sq, ht, hand, flag, cards, turtles):  # type: ignore[no-untyped-def]
+def code_of(card, turtle):  # type: ignore[no-untyped-def]
+    """The play's code (see :data:`CODES`)."""
+    return PASS_CODE if card < 0 else card * (TURTLES + 1) + turtle + 1
+
+
+@njit(cache=True)
+def legal(sq, ht, hand, rules, cards, turtles):  # type: ignore[no-untyped-def]
     """Write the legal plays of ``hand`` into ``cards``/``turtles``; return how many."""
     low = 99
     for t in range(TURTLES):
@@ -48,14 +102,14 @@ def legal(sq, ht, hand, flag, cards, turtles):  # type: ignore[no-untyped-def]
             if steps < 0:
                 ok = sq[t] > 0
             else:
-                ok = not (flag[2] == 1 and sq[t] == FINISH) and not (
-                    flag[0] == 1 and sq[t] + steps > FINISH)
+                ok = not (rules[CONTINUE] == 1 and sq[t] == FINISH) and not (
+                    rules[FORBID] == 1 and sq[t] + steps > FINISH)
             if ok:
                 cards[n] = card
                 turtles[n] = t
                 n += 1
     if n == 0:
-        if held > 0 and flag[1] == 0:
+        if held > 0 and rules[PASSES] == 0:
             for card in range(KINDS):
                 if hand[card] > 0:
                     cards[n] = card
@@ -66,6 +120,13 @@ def legal(sq, ht, hand, flag, cards, turtles):  # type: ignore[no-untyped-def]
             turtles[0] = -1
             n = 1
     return n
+
+
+@njit(cache=True)
+def plays_of(s, player, rules, cards, turtles):  # type: ignore[no-untyped-def]
+    """The legal plays of ``player`` in state ``s`` (the rules' order); how many."""
+    hand = s[HND + player * KINDS:HND + (player + 1) * KINDS]
+    return legal(s[SQ:SQ + TURTLES], s[HT:HT + TURTLES], hand, rules, cards, turtles)
 
 
 @njit(cache=True)
@@ -89,45 +150,79 @@ def move(sq, ht, count, turtle, steps):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def finished(sq, colours, flag):  # type: ignore[no-untyped-def]
+def finished(s, rules):  # type: ignore[no-untyped-def]
     """Whether a turtle (an owned one, when neutral turtles do not end the game) is home."""
     for t in range(TURTLES):
-        if sq[t] == FINISH:
-            if flag[2] == 0:
+        if s[SQ + t] == FINISH:
+            if rules[CONTINUE] == 0:
                 return True
-            for c in colours:
-                if c == t:
+            for p in range(s[NPL]):
+                if s[COL + p] == t:
                     return True
     return False
 
 
 @njit(cache=True)
-def winner(sq, ht, colours):  # type: ignore[no-untyped-def]
-    """The player whose turtle ranks highest (square, then lower in the stack), -1 if several
-    share the start square."""
-    best = -1
-    best_key = -1
-    ties = 0
-    for p in range(colours.shape[0]):
-        t = colours[p]
-        key = sq[t] * 8 + (7 - ht[t])
-        if key > best_key:
-            best, best_key, ties = p, key, 1
-        elif key == best_key:
-            ties += 1
-    return best if ties == 1 else -1
+def play(s, card, turtle, rules):  # type: ignore[no-untyped-def]
+    """The turn step: the mover plays ``card`` on ``turtle`` (a discard: turtle -1; a pass:
+    card -1); an emptied draw pile is refilled from the discards if the variant says so.
+    The new phase: :data:`ENDED`, :data:`DRAWING` (the mover draws next) or :data:`PLAYING`
+    (the next player's turn)."""
+    players = s[NPL]
+    mover = s[MOV]
+    if card < 0:
+        s[PAS] += 1
+        s[MOV] = (mover + 1) % players
+        s[PHS] = ENDED if s[PAS] >= players else PLAYING
+        return s[PHS]
+    s[PAS] = 0
+    s[HND + mover * KINDS + card] -= 1
+    if turtle >= 0:
+        move(s[SQ:SQ + TURTLES], s[HT:HT + TURTLES], s[CNT:CNT + SQUARES], turtle, STEP[card])
+    s[DIS + card] += 1
+    if finished(s, rules):
+        s[MOV] = (mover + 1) % players
+        s[PHS] = ENDED
+        return ENDED
+    if s[TOT] == 0 and rules[NO_RESHUFFLE] == 0:
+        for c in range(KINDS):
+            s[PIL + c] += s[DIS + c]
+            s[TOT] += s[DIS + c]
+            s[DIS + c] = 0
+    if s[TOT] > 0:
+        s[PHS] = DRAWING
+    else:
+        s[MOV] = (mover + 1) % players
+        s[PHS] = PLAYING
+    return s[PHS]
 
 
 @njit(cache=True)
-def _draw(pile, total):  # type: ignore[no-untyped-def]
-    """A card kind drawn from ``pile`` (``total`` cards), each card equally likely."""
-    r = np.random.randint(0, total)
-    for card in range(KINDS):
-        r -= pile[card]
+def take(s, card):  # type: ignore[no-untyped-def]
+    """The draw's outcome: the mover takes ``card`` from the draw pile; the next player's
+    turn."""
+    s[PIL + card] -= 1
+    s[TOT] -= 1
+    s[HND + s[MOV] * KINDS + card] += 1
+    s[MOV] = (s[MOV] + 1) % s[NPL]
+    s[PHS] = PLAYING
+
+
+@njit(cache=True)
+def draw(s, u):  # type: ignore[no-untyped-def]
+    """At a draw, the card at ``u`` in [0, 1) of the draw pile (``u`` < 0: drawn by the
+    generator, each card equally likely) taken by the mover; the card, -1 at no draw."""
+    if s[PHS] != DRAWING:
+        return -1
+    r = np.random.randint(0, s[TOT]) if u < 0 else int(u * s[TOT])
+    card = -1
+    for c in range(KINDS):
+        r -= s[PIL + c]
         if r < 0:
-            pile[card] -= 1
-            return card
-    return -1
+            card = c
+            break
+    take(s, card)
+    return card
 
 
 @njit(cache=True)
@@ -147,94 +242,314 @@ def shuffled(deck):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def play_game(players, deck, flag, record):  # type: ignore[no-untyped-def]
-    """One game of uniformly random legal plays; returns the winner (-1: shared). When
-    ``record`` has rows, it receives the deal (row 0: colours, rows 1..players: hands as card
-    kinds) and, per play, the card, the turtle, the card then drawn (-1: none) and the number
-    of legal plays; the number of plays recorded is in ``record[0, 6]``."""
-    sq = np.zeros(TURTLES, np.int64)
-    ht = np.zeros(TURTLES, np.int64)
-    count = np.zeros(SQUARES, np.int64)
-    count[0] = TURTLES
-    colours = np.random.permutation(TURTLES)[:players]
-    cards = np.empty(MAX_PLAYS, np.int64)
-    turtles = np.empty(MAX_PLAYS, np.int64)
-    order = shuffled(deck)
-    total = order.shape[0]
-    hands = np.zeros((players, KINDS), np.int64)
-    pile = deck.copy()
-    discard = np.zeros(KINDS, np.int64)
-    rows = record.shape[0]
-    for p in range(players):
-        for j in range(HAND):
-            card = order[p * HAND + j]
-            hands[p, card] += 1
-            pile[card] -= 1
-            if rows:
-                record[1 + p, j] = card
-        if rows:
-            record[0, p] = colours[p]
-    total -= players * HAND
-    mover = 0
-    passes = 0
-    plays = 0
-    line = players + 1
-    while True:
-        n = legal(sq, ht, hands[mover], flag, cards, turtles)
-        k = np.random.randint(0, n)
-        card, turtle = cards[k], turtles[k]
-        drawn = -1
-        over = False
-        if card < 0:
-            passes += 1
-            over = passes >= players
-        else:
-            passes = 0
-            hands[mover, card] -= 1
-            if turtle >= 0:
-                move(sq, ht, count, turtle, STEP[card])
-            discard[card] += 1
-            over = finished(sq, colours, flag)
-            if not over:
-                if total == 0 and flag[3] == 0:
-                    for c in range(KINDS):
-                        pile[c] = discard[c]
-                        total += discard[c]
-                        discard[c] = 0
-                if total > 0:
-                    drawn = _draw(pile, total)
-                    total -= 1
-                    hands[mover, drawn] += 1
-        if rows and line < rows:
-            record[line, 0] = card
-            record[line, 1] = turtle
-            record[line, 2] = drawn
-            record[line, 3] = n
-            line += 1
-            plays += 1
-            record[0, 6] = plays
-        if over:
-            return winner(sq, ht, colours)
-        mover = (mover + 1) % players
+def start(players, rules):  # type: ignore[no-untyped-def]
+    """The state before the deal: every turtle on the start, the whole deck in the pile."""
+    s = np.zeros(SIZE, np.int64)
+    s[NPL] = players
+    s[CNT] = TURTLES
+    s[COL:COL + MAX_PLAYERS] = -1
+    s[PIL:PIL + KINDS] = rules[DECK:DECK + KINDS]
+    s[TOT] = s[PIL:PIL + KINDS].sum()
+    return s
 
 
 @njit(cache=True)
-def random_games(games, players, deck, flag, seed):  # type: ignore[no-untyped-def]
+def deal_into(s, rules):  # type: ignore[no-untyped-def]
+    """The deal, in the state before it: a colour each and five cards a player, drawn with
+    the generator; player A to play."""
+    players = s[NPL]
+    colours = np.random.permutation(TURTLES)
+    s[COL:COL + players] = colours[:players]
+    order = shuffled(rules[DECK:DECK + KINDS])
+    for p in range(players):
+        for j in range(HAND):
+            c = order[p * HAND + j]
+            s[HND + p * KINDS + c] += 1
+            s[PIL + c] -= 1
+    s[TOT] -= players * HAND
+    s[PHS] = PLAYING
+
+
+@njit(cache=True)
+def deal(players, rules):  # type: ignore[no-untyped-def]
+    """A state just after a deal drawn with the generator."""
+    s = start(players, rules)
+    deal_into(s, rules)
+    return s
+
+
+@njit(cache=True)
+def winners(s):  # type: ignore[no-untyped-def]
+    """The winning players as a bit mask: the best-ranked owned turtle (several when they share
+    the start)."""
+    best = -1
+    mask = 0
+    for p in range(s[NPL]):
+        t = s[COL + p]
+        key = s[SQ + t] * 8 + (7 - s[HT + t])
+        if key > best:
+            best, mask = key, 1 << p
+        elif key == best:
+            mask |= 1 << p
+    return mask
+
+
+@njit(cache=True)
+def returns_of(s, player):  # type: ignore[no-untyped-def]
+    """``player``'s return in a finished game: the winners share what the losers' -1/(n-1)
+    each leave (so the returns sum to 0)."""
+    n = s[NPL]
+    mask = winners(s)
+    if mask & (1 << player) == 0:
+        return -1.0 / (n - 1)
+    k = 0
+    for p in range(n):
+        k += (mask >> p) & 1
+    return (n - k) / (k * (n - 1))
+
+
+@njit(cache=True)
+def observe(s, player):  # type: ignore[no-untyped-def]
+    """What ``player`` sees of state ``s``: the track, the discard pile, every hand's size and
+    the draw pile's, the phase, whose turn, the passes; the player's own colour and hand only."""
+    o = np.zeros(SIZE, np.int64)
+    o[SQ:COL] = s[SQ:COL]
+    o[COL:COL + MAX_PLAYERS] = -1
+    o[COL + player] = s[COL + player]
+    o[HND + player * KINDS:HND + (player + 1) * KINDS] = s[HND + player * KINDS:
+                                                          HND + (player + 1) * KINDS]
+    o[DIS:DIS + KINDS] = s[DIS:DIS + KINDS]
+    for p in range(s[NPL]):
+        size = 0
+        for c in range(KINDS):
+            size += s[HND + p * KINDS + c]
+        o[SIZES + p] = size
+    o[PHS:SIZE] = s[PHS:SIZE]
+    return o
+
+
+@njit(cache=True)
+def determinise(o, me, rules):  # type: ignore[no-untyped-def]
+    """A state drawn from ``me``'s observation ``o`` alone: the other colours uniformly from
+    the turtles left, the other hands from the cards ``me`` has not seen, the rest the draw
+    pile."""
+    s = o.copy()
+    if o[PHS] == DEALING:
+        return s
+    players = o[NPL]
+    left = np.empty(TURTLES - 1, np.int64)
+    k = 0
+    for t in range(TURTLES):
+        if t != o[COL + me]:
+            left[k] = t
+            k += 1
+    np.random.shuffle(left)
+    k = 0
+    unseen = np.empty(KINDS, np.int64)
+    total = 0
+    for c in range(KINDS):
+        unseen[c] = rules[DECK + c] - o[HND + me * KINDS + c] - o[DIS + c]
+        total += unseen[c]
+    for p in range(players):
+        if p == me:
+            continue
+        s[COL + p] = left[k]
+        k += 1
+        for _ in range(o[SIZES + p]):
+            r = np.random.randint(0, total)
+            for c in range(KINDS):
+                r -= unseen[c]
+                if r < 0:
+                    unseen[c] -= 1
+                    s[HND + p * KINDS + c] += 1
+                    break
+            total -= 1
+    s[PIL:PIL + KINDS] = unseen
+    s[SIZES:SIZES + MAX_PLAYERS] = 0
+    return s
+
+
+@njit(cache=True)
+def random_game(players, rules, record):  # type: ignore[no-untyped-def]
+    """One game of uniformly random legal plays from a deal; the winners' mask. When
+    ``record`` has rows, it receives the deal (row 0: colours, rows 1..players: each hand's
+    counts per kind) and, per play, the card, the turtle, the card then drawn (-1: none) and
+    the number of legal plays; the number of plays recorded is in ``record[0, 6]``."""
+    s = deal(players, rules)
+    cards = np.empty(MAX_PLAYS, np.int64)
+    turtles = np.empty(MAX_PLAYS, np.int64)
+    rows = record.shape[0]
+    if rows:
+        record[0, 6] = 0
+        for p in range(players):
+            record[0, p] = s[COL + p]
+            record[1 + p, :KINDS] = s[HND + p * KINDS:HND + (p + 1) * KINDS]
+    line = players + 1
+    while True:
+        n = plays_of(s, s[MOV], rules, cards, turtles)
+        k = np.random.randint(0, n)
+        phase = play(s, cards[k], turtles[k], rules)
+        drawn = draw(s, -1.0)
+        if line < rows:
+            record[line, 0], record[line, 1] = cards[k], turtles[k]
+            record[line, 2], record[line, 3] = drawn, n
+            line += 1
+            record[0, 6] += 1
+        if phase == ENDED:
+            return winners(s)
+
+
+@njit(cache=True)
+def random_games(games, players, rules, seed):  # type: ignore[no-untyped-def]
     """Play ``games`` random games from ``seed``; the wins of each seat, then the shared ones."""
     np.random.seed(seed)
     wins = np.zeros(players + 1, np.int64)
-    none = np.zeros((0, 7), np.int64)
+    none = np.zeros((0, KINDS), np.int64)
     for _ in range(games):
-        w = play_game(players, deck, flag, none)
-        wins[w if w >= 0 else players] += 1
+        mask = random_game(players, rules, none)
+        for p in range(players):
+            if mask == 1 << p:
+                wins[p] += 1
+        if mask & (mask - 1):
+            wins[players] += 1
     return wins
 
 
 @njit(cache=True)
-def recorded_game(players, deck, flag, seed, capacity):  # type: ignore[no-untyped-def]
-    """One random game from ``seed`` with its record (see :func:`play_game`), and the winner."""
+def recorded_game(players, rules, seed, capacity):  # type: ignore[no-untyped-def]
+    """One random game from ``seed`` with its record (see :func:`random_game`), and the
+    winners' mask."""
     np.random.seed(seed)
-    record = np.full((capacity, 7), -1, np.int64)
-    record[0, 6] = 0
-    w = play_game(players, deck, flag, record)
-    return record, w
+    record = np.full((capacity, KINDS), -1, np.int64)
+    mask = random_game(players, rules, record)
+    return record, mask
+
+
+# -- the kernel contract (zermelo.core.kernels) ---------------------------------------------
+
+@njit(cache=True)
+def kernel_legal(s, rules, out):  # type: ignore[no-untyped-def]
+    """The codes of the mover's legal plays into ``out``; how many (0 at a chance node or at
+    the end)."""
+    if s[PHS] != PLAYING:
+        return 0
+    cards = np.empty(MAX_PLAYS, np.int64)
+    turtles = np.empty(MAX_PLAYS, np.int64)
+    n = plays_of(s, s[MOV], rules, cards, turtles)
+    for i in range(n):
+        out[i] = code_of(cards[i], turtles[i])
+    return n
+
+
+@njit(cache=True)
+def kernel_play(s, rules, code):  # type: ignore[no-untyped-def]
+    """The play of ``code``, or at a draw the card kind ``code`` drawn."""
+    if s[PHS] == DRAWING:
+        take(s, code)
+    elif code == PASS_CODE:
+        play(s, -1, -1, rules)
+    else:
+        play(s, code // (TURTLES + 1), code % (TURTLES + 1) - 1, rules)
+
+
+@njit(cache=True)
+def kernel_to_move(s, rules):  # type: ignore[no-untyped-def]
+    """The player to play, :data:`CHANCE` at the deal and at a draw."""
+    return s[MOV] if s[PHS] == PLAYING or s[PHS] == ENDED else CHANCE
+
+
+@njit(cache=True)
+def kernel_returns(s, rules, out):  # type: ignore[no-untyped-def]
+    """Whether the game is over; if so every player's return into ``out``."""
+    if s[PHS] != ENDED:
+        return False
+    for p in range(s[NPL]):
+        out[p] = returns_of(s, p)
+    return True
+
+
+@njit(cache=True)
+def kernel_chance(s, rules):  # type: ignore[no-untyped-def]
+    """At a chance node, an outcome drawn with its probability and played: the card drawn,
+    or -1 for the deal (which has no code)."""
+    if s[PHS] == DEALING:
+        deal_into(s, rules)
+        return -1
+    return draw(s, -1.0)
+
+
+@njit(cache=True)
+def kernel_determinise(o, rules):  # type: ignore[no-untyped-def]
+    """:func:`determinise` for the observer written in ``o`` (its one colour not -1)."""
+    me = 0
+    for p in range(o[NPL]):
+        if o[COL + p] >= 0:
+            me = p
+    return determinise(o, me, rules)
+
+
+def pack(state: TurtleState) -> np.ndarray:
+    """The kernels' array of a state of the rules after the deal (its plays so far are not
+    kept)."""
+    s = np.zeros(SIZE, np.int64)
+    for square, stack in enumerate(state.board):
+        s[CNT + square] = len(stack)
+        for height, t in enumerate(stack):
+            s[SQ + t] = square
+            s[HT + t] = 0 if square == 0 else height
+    s[COL:COL + MAX_PLAYERS] = -1
+    s[COL:COL + len(state.colours)] = state.colours
+    for p, hand in enumerate(state.hands):
+        for card in hand:
+            s[HND + p * KINDS + card] += 1
+    s[PIL:PIL + KINDS], s[DIS:DIS + KINDS] = state.pile, state.discard
+    s[PHS], s[MOV], s[PAS] = PHASES[state.phase], state.mover, state.passes
+    s[TOT], s[NPL] = sum(state.pile), len(state.hands)
+    return s
+
+
+def pack_view(view: View) -> np.ndarray:
+    """A player's view as the kernels' observation (:func:`observe` of the state's array)."""
+    players = len(view.hand_sizes)
+    colours = tuple(-1 if c is None else c for c in view.colours)
+    hands = tuple(view.hand if p == view.player else () for p in range(players))
+    hidden = TurtleState(view.phase, view.mover, colours, hands, view.board, (0,) * KINDS,
+                         view.discard, view.played, view.passes)
+    o = pack(hidden)
+    o[SIZES:SIZES + players] = view.hand_sizes
+    o[TOT] = view.pile_size
+    return o
+
+
+def encode(state: TurtleState, move: Move) -> int | None:
+    """The kernels' code of a move: a play's code, a card drawn's kind; None for the deal."""
+    if isinstance(move, Deal):
+        return None
+    if isinstance(move, int):
+        return move
+    card, turtle = move
+    return PASS_CODE if card == NONE else card * (TURTLES + 1) + turtle + 1
+
+
+def decode(state: TurtleState, code: int) -> Move:
+    """The move of a kernel code in ``state`` (see :func:`encode`)."""
+    if state.phase == DRAW:
+        return code
+    if code == PASS_CODE:
+        return PASS
+    return code // (TURTLES + 1), code % (TURTLES + 1) - 1
+
+
+def game_kernels(game: Turtles) -> GameKernels[TurtleState, Move]:
+    """The Turtle Race's side of the kernel contract for the variant ``game``."""
+    players = game.players
+
+    def packer(state: TurtleState) -> np.ndarray:
+        if state.phase == DEAL:
+            return start(players, rules)  # type: ignore[no-any-return]
+        return pack(state)
+
+    rules = rules_of(game.variant)
+    return GameKernels(packer, rules, encode, decode, MAX_PLAYS, kernel_legal, kernel_play,
+                       kernel_to_move, kernel_returns, chance=kernel_chance, observe=observe,
+                       determinise=kernel_determinise, pack_observation=pack_view)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from zermelo.core.errors import InvalidMoveError, InvalidPositionError
 from zermelo.games.turtles.board import SQUARES, Board
 from zermelo.games.turtles.cards import (
+    COLOUR_NAMES,
     COLOURS,
     NAMES,
     RAINBOW_PLUS,
@@ -37,6 +38,7 @@ from zermelo.games.turtles.state import (
     Move,
     Play,
     TurtleState,
+    View,
     counts_of,
 )
 
@@ -97,6 +99,50 @@ def track_text(board: Board) -> str:
     """The occupied squares as ``0:RGB 3:YP`` (bottom of each stack first)."""
     return " ".join(f"{square}:{''.join(COLOURS[t] for t in stack)}"
                     for square, stack in enumerate(board) if stack)
+
+
+LABELS = ("start", *(str(s) for s in range(1, 9)), "lettuce")
+"""The squares' names under the track."""
+
+
+def track_picture(board: Board) -> str:
+    """The track as lines of text: one column per square, each stack drawn upwards, names
+    underneath (the terminal drawing colours it)."""
+    widths = [max(len(LABELS[s]), len(board[s]) if s == 0 else 1) for s in range(len(board))]
+    height = max([1] + [len(stack) for stack in board[1:]])
+    lines = []
+    for level in reversed(range(height)):
+        cells = []
+        for square, stack in enumerate(board):
+            if square == 0 and level == 0:
+                cell = "".join(COLOURS[t] for t in stack)
+            elif square > 0 and level < len(stack):
+                cell = COLOURS[stack[level]]
+            else:
+                cell = ""
+            cells.append(" " + cell.ljust(widths[square]))
+        lines.append("".join(cells).rstrip())
+    lines.append(" " + " ".join(LABELS[s].ljust(widths[s]) for s in range(len(board))).rstrip())
+    return "\n".join(lines)
+
+
+def view_text(view: View) -> str:
+    """What one player sees, for a person: the track, their colour and hand, the others' hand
+    sizes, the piles and the last plays."""
+    me = PLAYERS[view.player]
+    lines = [track_picture(view.board)]
+    if view.phase == DEAL:
+        return "\n".join([*lines, f"{me}: the cards are not dealt yet"])
+    colour = view.colour
+    assert colour is not None
+    others = ", ".join(f"{PLAYERS[p]} {k} cards" for p, k in enumerate(view.hand_sizes)
+                       if p != view.player)
+    recent = " ".join(play_text(p) for p in view.played[-len(view.hand_sizes):]) or "-"
+    lines += [f"{me}: your turtle is {COLOUR_NAMES[colour]} ({COLOURS[colour]}), your hand "
+              f"{cards_text(view.hand)}",
+              f"{others}; draw pile {view.pile_size}, discard pile {sum(view.discard)}; last "
+              f"plays {recent}"]
+    return "\n".join(lines)
 
 
 def move_text(move: Move) -> str:

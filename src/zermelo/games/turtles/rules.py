@@ -40,7 +40,6 @@ from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information
 from zermelo.games.turtles import notation
 from zermelo.games.turtles.board import FINISH, START, Board, move, ranking
 from zermelo.games.turtles.cards import KINDS, STEPS, TURTLES, deck_counts
-from zermelo.games.turtles.render import view_text
 from zermelo.games.turtles.state import (
     DEAL,
     DRAW,
@@ -217,7 +216,7 @@ class Turtles(Game[TurtleState, Move]):
         return self.view(state, player)
 
     def observation_text(self, state: TurtleState, player: int) -> str:
-        return view_text(self.view(state, player))
+        return notation.view_text(self.view(state, player))
 
     def determinise(self, view: View, rng: random.Random) -> TurtleState:
         """A full state the viewer cannot tell from the true one, drawn from the view alone:

@@ -31,8 +31,8 @@ from zermelo.games.turtles.cards import (
     card_colour,
     card_text,
 )
-from zermelo.games.turtles.notation import move_text, play_text
-from zermelo.games.turtles.render import LABELS, status_line
+from zermelo.games.turtles.notation import LABELS, move_text, play_text
+from zermelo.games.turtles.render import status_line
 from zermelo.games.turtles.state import NONE, OVER, PLAY, PLAYERS, TurtleState
 
 if TYPE_CHECKING:

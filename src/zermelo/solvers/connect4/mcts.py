@@ -18,6 +18,7 @@ import numpy as np
 from numba import njit
 
 from zermelo.core.game import Game
+from zermelo.core.kernels import GameKernels
 from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.kernels import geometry, has_line
 from zermelo.games.connect4.rules import ConnectFour, Position
@@ -89,6 +90,29 @@ def outcome(state: Any, rules: Any) -> Any:
     if state[PLIES] == rules[CELLS]:
         return 0.0
     return NOT_OVER
+
+
+@njit(cache=True)
+def returns(state: Any, rules: Any, out: Any) -> Any:
+    """Whether the game is over; if so both players' returns into ``out`` (the kernel
+    contract's ``returns``)."""
+    value = outcome(state, rules)
+    if value == NOT_OVER:
+        return False
+    mover = to_move(state, rules)
+    out[mover], out[1 - mover] = value, -value
+    return True
+
+
+def _code(state: Position, move: int) -> int:
+    return move
+
+
+def game_kernels(game: ConnectFour) -> GameKernels[Position, int]:
+    """Connect Four's side of the kernel contract (:class:`zermelo.core.kernels.GameKernels`):
+    the move functions above, a move being its column."""
+    return GameKernels(pack, rules_of(game.board), _code, _code, game.board.width, legal, play,
+                       to_move, returns)
 
 
 def kernels_of(board: Board) -> Kernels:

@@ -74,7 +74,7 @@ def dummy(game: Turtles, args: tuple[str, ...]) -> Agent:
 
 _STRATEGIES = "zermelo.solvers.turtles.strategies"
 _SEARCH = "zermelo.solvers.turtles.search"
-_COMPILED = "zermelo.solvers.turtles.compiled"
+_COMPILED = "zermelo.solvers.turtles.compiled.agents"
 _MONTE_CARLO = "[:ITERATIONS][:rollout=random|F|E|H][:epsilon=E][:seconds=T]"
 AGENT_SPECS: tuple[AgentSpec, ...] = (
     AgentSpec("dummy", "a uniformly random legal play (the paper's D)",

@@ -8,8 +8,8 @@ players the games of a cell also give its mirror (the column's wins against the 
 paper's tables do (Przybylski and Król, 2018, tables I-VI; :data:`TABLES`). When both agents
 are compiled (the paper's searches) and neither has a ``seconds`` budget (the loop has no
 clock), whole games run in the compiled loop
-(:func:`~zermelo.solvers.turtles.compiled.arena_game`), dealt and drawn from the game's seed by
-the kernels' generator: the same seeds give other deals there than through the rules.
+(:func:`~zermelo.solvers.turtles.compiled.arena.arena_game`), dealt and drawn from the game's
+seed by the kernels' generator: the same seeds give other deals there than through the rules.
 
 >>> lo, hi = wilson(50, 100)
 >>> round(lo, 3), round(hi, 3)
@@ -29,7 +29,8 @@ from zermelo.core.game import CHANCE
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import Variant
 from zermelo.solvers.turtles.agents import Agent, decide, make_agent
-from zermelo.solvers.turtles.compiled import CompiledAgent, play_compiled
+from zermelo.solvers.turtles.compiled.agents import CompiledAgent
+from zermelo.solvers.turtles.compiled.arena import play_compiled
 
 Z95 = 1.959964
 """The standard normal quantile of a two-sided 95 % interval."""

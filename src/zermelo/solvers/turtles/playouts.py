@@ -3,11 +3,11 @@
 Each player plays by a *policy*: uniformly random legal plays, or the paper's strategy F, E or H
 (formulas (4)-(10) with c_c counted twice, f_p on the player's own turtle, VP_max over every
 other turtle, ties at random, as :mod:`zermelo.solvers.turtles.strategies` reads them by
-default), each play replaced by a random one with probability ``epsilon``. The board, hands and
-piles are flat arrays as in :mod:`zermelo.games.turtles.kernels`, whose move generation and
-moves are used; :func:`rollout` turns a state into them, plays on and returns every player's
-return as the rules give it. Tests check the strategy scores against the readable strategies
-and whole random playouts against the rules.
+default, whose rates :data:`RATES` copies), each play replaced by a random one with probability
+``epsilon``. States are the arrays of :mod:`zermelo.games.turtles.kernels`, whose turn step
+plays them; :func:`policy_rollout` turns a state of the rules into one, plays on and returns
+every player's return as the kernels give it. Tests check the strategy scores against the
+readable strategies and whole random playouts against the rules.
 """
 
 from __future__ import annotations
@@ -18,27 +18,35 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
-from zermelo.games.turtles.board import FINISH, SQUARES
-from zermelo.games.turtles.cards import KINDS, TURTLES
+from zermelo.games.turtles.board import FINISH
+from zermelo.games.turtles.cards import TURTLES
 from zermelo.games.turtles.kernels import (
+    COL,
+    ENDED,
+    HT,
     MAX_PLAYS,
+    MOV,
+    NPL,
+    SQ,
     STEP,
-    _draw,
-    finished,
-    flags,
-    legal,
-    move,
-    winner,
+    draw,
+    pack,
+    play,
+    plays_of,
+    returns_of,
+    rules_of,
 )
 from zermelo.games.turtles.rules import Turtles
-from zermelo.games.turtles.state import DRAW, OVER, TurtleState
+from zermelo.games.turtles.state import OVER, TurtleState
+from zermelo.solvers.turtles.strategies import EFFICIENT, FAST
 
-RANDOM, FAST, EFFICIENT, HYBRID = 0, 1, 2, 3
-POLICIES = {"random": RANDOM, "F": FAST, "E": EFFICIENT, "H": HYBRID}
+RANDOM, FAST_CODE, EFFICIENT_CODE, HYBRID = 0, 1, 2, 3
+POLICIES = {"random": RANDOM, "F": FAST_CODE, "E": EFFICIENT_CODE, "H": HYBRID}
 """The rollout policies by name."""
-RATES = np.array([[10, -10, -1, 1], [1, -10, -1, 10]], dtype=np.int64)
+RATES = np.array([[r.own_forward, r.own_back, r.other_forward, r.other_back]
+                  for r in (FAST, EFFICIENT)], dtype=np.int64)
 """F's and E's robust rates (own forward, own back, other forward, other back), formulas (6)
-and (8)."""
+and (8), as :mod:`~zermelo.solvers.turtles.strategies` states them."""
 
 
 @njit(cache=True)
@@ -61,15 +69,30 @@ def score(sq, ht, own, card, turtle, rates):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def rates_of(sq, ht, own, policy):  # type: ignore[no-untyped-def]
     """The rates row of ``policy``: H takes F's when its turtle's VP is the highest."""
-    if policy == FAST:
+    if policy == FAST_CODE:
         return 0
-    if policy == EFFICIENT:
+    if policy == EFFICIENT_CODE:
         return 1
     mine = 5 * sq[own] + 4 - ht[own]
     for t in range(TURTLES):
         if t != own and 5 * sq[t] + 4 - ht[t] > mine:
             return 1
     return 0
+
+
+@njit(cache=True)
+def state_rates(s, own, policy):  # type: ignore[no-untyped-def]
+    """:func:`rates_of` in state ``s`` (D, code 0, is given F's: its scores are not used)."""
+    return RATES[rates_of(s[SQ:SQ + TURTLES], s[HT:HT + TURTLES], own, max(policy, 1))]
+
+
+@njit(cache=True)
+def state_score(s, own, policy, rates, card, turtle):  # type: ignore[no-untyped-def]
+    """Policy ``policy``'s score of a play in state ``s`` for the owner of ``own`` (D, code 0,
+    scores nothing)."""
+    if policy == RANDOM:
+        return 0.0
+    return score(s[SQ:SQ + TURTLES], s[HT:HT + TURTLES], own, card, turtle, rates)
 
 
 @njit(cache=True)
@@ -91,82 +114,37 @@ def choose(sq, ht, own, policy, cards, turtles, n, epsilon):  # type: ignore[no-
 
 
 @njit(cache=True)
-def play_on(sq, ht, count, colours, hands, pile, discard, mover, passes,  # type: ignore[no-untyped-def]
-            draw_first, flag, policies, epsilon, seed):
-    """:func:`playout` with the generator seeded by ``seed`` first."""
-    np.random.seed(seed)
-    return playout(sq, ht, count, colours, hands, pile, discard, mover, passes, draw_first,
-                   flag, policies, epsilon)
+def playout(s, rules, policies, epsilon):  # type: ignore[no-untyped-def]
+    """Play state ``s`` (changed in place; a player to play or to draw) to the end, each
+    player by its policy; every player's return."""
+    cards = np.empty(MAX_PLAYS, np.int64)
+    turtles = np.empty(MAX_PLAYS, np.int64)
+    draw(s, -1.0)
+    while True:
+        mover = s[MOV]
+        n = plays_of(s, mover, rules, cards, turtles)
+        own = s[COL + mover]
+        k = choose(s[SQ:SQ + TURTLES], s[HT:HT + TURTLES], own, policies[mover], cards,
+                   turtles, n, epsilon)
+        if play(s, cards[k], turtles[k], rules) == ENDED:
+            return returns_all(s)
+        draw(s, -1.0)
 
 
 @njit(cache=True)
-def playout(sq, ht, count, colours, hands, pile, discard, mover, passes,  # type: ignore[no-untyped-def]
-            draw_first, flag, policies, epsilon):
-    """Play on from a position (arrays are changed) to the end; the winner, -1 if shared.
-    ``draw_first``: the mover has played and draws before the next player plays."""
-    players = colours.shape[0]
-    cards = np.empty(MAX_PLAYS, np.int64)
-    turtles = np.empty(MAX_PLAYS, np.int64)
-    total = 0
-    for c in range(KINDS):
-        total += pile[c]
-    if draw_first:
-        if total > 0:
-            hands[mover, _draw(pile, total)] += 1
-            total -= 1
-        mover = (mover + 1) % players
-    while True:
-        n = legal(sq, ht, hands[mover], flag, cards, turtles)
-        k = choose(sq, ht, colours[mover], policies[mover], cards, turtles, n, epsilon)
-        card, turtle = cards[k], turtles[k]
-        if card < 0:
-            passes += 1
-            if passes >= players:
-                return winner(sq, ht, colours)
-        else:
-            passes = 0
-            hands[mover, card] -= 1
-            if turtle >= 0:
-                move(sq, ht, count, turtle, STEP[card])
-            discard[card] += 1
-            if finished(sq, colours, flag):
-                return winner(sq, ht, colours)
-            if total == 0 and flag[3] == 0:
-                for c in range(KINDS):
-                    pile[c] = discard[c]
-                    total += discard[c]
-                    discard[c] = 0
-            if total > 0:
-                hands[mover, _draw(pile, total)] += 1
-                total -= 1
-        mover = (mover + 1) % players
+def returns_all(s):  # type: ignore[no-untyped-def]
+    """Every player's return in a finished state."""
+    out = np.empty(s[NPL], np.float64)
+    for p in range(s[NPL]):
+        out[p] = returns_of(s, p)
+    return out
 
 
-def arrays(state: TurtleState) -> tuple[np.ndarray, ...]:
-    """The state as the kernel's arrays: squares, heights, turtles per square, colours, hands
-    (counts per kind), draw and discard piles."""
-    sq = np.zeros(TURTLES, np.int64)
-    ht = np.zeros(TURTLES, np.int64)
-    count = np.zeros(SQUARES, np.int64)
-    for square, stack in enumerate(state.board):
-        count[square] = len(stack)
-        for height, t in enumerate(stack):
-            sq[t] = square
-            ht[t] = 0 if square == 0 else height
-    hands = np.zeros((len(state.hands), KINDS), np.int64)
-    for p, hand in enumerate(state.hands):
-        for card in hand:
-            hands[p, card] += 1
-    return (sq, ht, count, np.array(state.colours, np.int64), hands,
-            np.array(state.pile, np.int64), np.array(state.discard, np.int64))
-
-
-def returns_of(game: Turtles, won: int) -> tuple[float, ...]:
-    """The rules' returns when player ``won`` wins alone (-1: shared, counted as no result)."""
-    n = game.players
-    if won < 0:
-        return (0.0,) * n
-    return tuple(1.0 if p == won else -1 / (n - 1) for p in range(n))
+@njit(cache=True)
+def play_on(s, rules, policies, epsilon, seed):  # type: ignore[no-untyped-def]
+    """:func:`playout` with the generator seeded by ``seed`` first; the returns."""
+    np.random.seed(seed)
+    return playout(s, rules, policies, epsilon)
 
 
 Rollout = Callable[[Turtles, TurtleState, random.Random], tuple[float, ...]]
@@ -181,10 +159,8 @@ def policy_rollout(policies: tuple[str, ...] | str, epsilon: float = 0.0) -> Rol
         codes = np.array([POLICIES[name] for name in names], np.int64)
         if state.phase == OVER:
             return game.returns(state)
-        sq, ht, count, colours, hands, pile, discard = arrays(state)
-        won = play_on(sq, ht, count, colours, hands, pile, discard, state.mover, state.passes,
-                      state.phase == DRAW, flags(game.variant), codes, epsilon,
-                      rng.getrandbits(31))
-        return returns_of(game, int(won))
+        returns = play_on(pack(state), rules_of(game.variant), codes, epsilon,
+                          rng.getrandbits(31))
+        return tuple(float(r) for r in returns)
 
     return rollout

@@ -322,7 +322,7 @@ alphabeta = _tree(prune=True)
 
 def mcts(game: Turtles, args: tuple[str, ...]) -> Agent:
     """The paper's MCTS with a strategy: UCT over determinisations, rollouts by S (the
-    readable reference of :func:`zermelo.solvers.turtles.compiled.mcts`)."""
+    readable reference of :func:`zermelo.solvers.turtles.compiled.agents.mcts`)."""
     allowed = {key: kind for key, kind in MONTE_CARLO.items() if key != "rollout"}
     options = agent_options("mcts-ref", args, ("strategy", "iterations"),
                        {"strategy": STRATEGY_NAMES, **allowed})

@@ -1,0 +1,63 @@
+"""The kernel contract: a game's rules compiled over a flat state array, declared beside the
+readable rules so that compiled searches can use them and the conformance suite can check that
+the two agree (``docs/protocol.md``, section 12).
+
+A state is packed into one int64 array; a move (or a chance outcome) is an int64 *code*; the
+game's constants (board size, variant flags, deck) are another int64 array, ``rules``. The
+compiled functions (numba ``@njit``) work on those arrays in place; the Python functions
+``pack``, ``encode`` and ``decode`` translate from and to the rules' states and moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+@dataclass(frozen=True)
+class GameKernels(Generic[S, M]):
+    """One variant's compiled rules. Every function below but the first three is compiled;
+    ``state`` is a packed array, changed in place where a function plays."""
+
+    pack: Callable[[S], np.ndarray]
+    """``pack(state) -> array``: the flat int64 array of a state of the rules."""
+    rules: np.ndarray
+    """The variant's constants, passed to every compiled function."""
+    encode: Callable[[S, M], int | None]
+    """``encode(state, move) -> code``: a move's or an outcome's code in ``state`` (None for an
+    outcome only ``chance`` can play, as a deal)."""
+    decode: Callable[[S, int], M]
+    """``decode(state, code) -> move``: the move of a code in ``state``."""
+    max_moves: int
+    """More legal moves than any state has (the size of ``legal``'s ``out``)."""
+    legal: Any
+    """``legal(state, rules, out) -> n``: the codes of the legal moves, in the order of the
+    rules' ``legal_moves``; 0 at a chance node and at the end."""
+    play: Any
+    """``play(state, rules, code) -> None``: the move of ``code`` played (at a chance node:
+    the outcome of ``code``)."""
+    to_move: Any
+    """``to_move(state, rules) -> int``: the player to move, ``zermelo.core.game.CHANCE``
+    (-1) at a chance node; in a finished game the player who would move next."""
+    returns: Any
+    """``returns(state, rules, out) -> bool``: whether the game is over; if so one return per
+    player written to ``out`` (float64)."""
+    chance: Any = None
+    """``chance(state, rules) -> code``: at a chance node, an outcome drawn with its
+    probability (numba's generator) and played; its code, -1 when it has none. None: the
+    game has no chance."""
+    observe: Any = None
+    """``observe(state, player) -> array``: what ``player`` sees, an array that is equal for
+    two states exactly when their observations are. None: perfect information."""
+    determinise: Any = None
+    """``determinise(observation, rules) -> state``: a state drawn from an observation alone,
+    with the same observation."""
+    pack_observation: Callable[[Any], np.ndarray] | None = None
+    """``pack_observation(observation) -> array``: the rules' observation as ``observe``
+    writes it."""
