@@ -400,3 +400,30 @@ def test_pig_replays_an_undone_roll(page: Page) -> None:
         wait_for_turn(page)
     assert reached[0][1][0] == "roll" and len(reached[0][1]) >= 2
     assert all(r == reached[0] for r in reached)  # six fresh rolls would differ
+
+
+def test_the_turtle_race_is_played_on_a_phone_by_taps_of_44_px(browser: Browser,
+                                                                base_url: str) -> None:
+    page = open_page(browser, base_url, PHONE)
+    try:
+        new_game(page, "turtles", "A", "random")
+        assert page.locator("#observation").count() == 0  # no text dump of the state
+        for _ in range(12):
+            if wait_for_turn(page) == "over":
+                break
+            position = page.get_attribute("#board", "data-position")
+            small = page.evaluate("[...document.querySelectorAll('#board g.target.enabled')]"
+                                  ".map((t) => t.getBoundingClientRect())"
+                                  ".some((r) => Math.min(r.width, r.height) < 44)")
+            buttons = page.locator("#taps button, #choices button")
+            assert small and buttons.count() > 0  # the board's places are small: buttons
+            for i in range(buttons.count()):
+                box = buttons.nth(i).bounding_box()
+                assert box is not None and box["width"] >= 44 and box["height"] >= 44
+            while page.get_attribute("#board", "data-position") == position and \
+                    page.evaluate("document.body.dataset.phase") == "your-move":
+                buttons.first.click()  # a card, then its turtle when it has a choice
+                page.wait_for_timeout(50)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
+    finally:
+        page.close()
