@@ -4,14 +4,18 @@ card drawn, until the game is over."""
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 from rich.console import Console
 
 from zermelo.cli.main import main
 from zermelo.cli.play import TerminalGame, make_engine
+from zermelo.core.errors import OptionError
+from zermelo.engines import create_engine, engines_for
 from zermelo.games.registry import get_game
 from zermelo.games.turtles.cards import COLOUR_NAMES
+from zermelo.solvers.turtles.agents import decide, make_agent
 
 
 def test_a_person_sees_only_their_own_view_until_the_end() -> None:
@@ -42,3 +46,19 @@ def test_players_is_refused_by_a_game_with_a_fixed_number() -> None:
     with pytest.raises(SystemExit) as stop:
         main(["play", "nim", "--players", "3"])
     assert stop.value.code == 2
+
+
+def test_the_belief_ismcts_is_an_engine_with_its_iterations_as_level() -> None:
+    """The strongest agent is offered by name, plays from the state it is handed through the
+    player's view (the same play as the agent of that name), and refuses a level out of range."""
+    entry = get_game("turtles")
+    game = entry.game({"players": "3"})
+    assert "belief-ismcts" in [e.name for e in engines_for(entry, game)]
+    state = game.random_playout(game.initial_state(), random.Random(2))[12]
+    while game.to_move(state) < 0:
+        state = game.apply(state, game.sample_chance(state, random.Random(1)))
+    engine = create_engine("belief-ismcts:40", game, seed=5)
+    agent = make_agent("belief-ismcts:40:rollout=H", game)
+    assert engine(game, state) == decide(game, agent, state, random.Random(5))
+    with pytest.raises(OptionError, match="from 1 to 100000"):
+        create_engine("belief-ismcts:0", game)

@@ -31,6 +31,9 @@ ENTRY = GameEntry(
     engines=(
         EngineSpec("hybrid", "the paper's hybrid strategy H: fast when leading, "
                    "efficient-smart when trailing", f"{_AGENTS}:hybrid_engine"),
+        EngineSpec("belief-ismcts", "the strongest player: information-set MCTS drawing the "
+                   "opponents' colours from what their plays tell, rollouts by H",
+                   f"{_AGENTS}:belief_engine", "iterations", 300, 1, 100_000),
         EngineSpec("fast", "the paper's fast strategy F: move one's own turtle forward",
                    f"{_AGENTS}:fast_engine"),
         EngineSpec("efficient", "the paper's efficient-smart strategy E: hold the others "

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from zermelo.core.errors import OptionError
 from zermelo.games.turtles.board import FINISH, Board, last_turtles
 from zermelo.games.turtles.cards import (
     KINDS,
@@ -61,7 +60,9 @@ class Variant:
     turtles are ranked), or the game continues until an owned turtle gets there (turtles on
     the lettuce then cannot move on). ``reshuffle``: an empty draw pile is refilled from the
     shuffled discard pile, or nobody draws any more (players with no card pass). A round of
-    passes by every player ends the game where the turtles stand.
+    passes by every player ends the game where the turtles stand. The values are checked
+    once, by the options of :mod:`zermelo.games.turtles.entry` that every front end reads them
+    through.
     """
 
     players: int = 2
@@ -70,16 +71,6 @@ class Variant:
     stuck: str = STUCK[0]
     neutral: str = NEUTRAL[0]
     reshuffle: str = RESHUFFLE[0]
-
-    def __post_init__(self) -> None:
-        if not 2 <= self.players <= TURTLES:
-            raise OptionError(f"players {self.players}: expected 2 to {TURTLES}")
-        for name, allowed in (("rainbow", RAINBOW_SPLITS), ("overshoot", OVERSHOOT),
-                              ("stuck", STUCK), ("neutral", NEUTRAL),
-                              ("reshuffle", RESHUFFLE)):
-            if getattr(self, name) not in allowed:
-                raise OptionError(f"{name} {getattr(self, name)!r}: expected one of "
-                                  f"{', '.join(allowed)}")
 
 
 @dataclass(frozen=True)
