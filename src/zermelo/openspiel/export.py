@@ -6,8 +6,9 @@ tests, bots and solvers run on it.
 The game type and info come from the game's ``GameInfo`` and entry; actions are numbered by
 :mod:`zermelo.openspiel.actions` and written in the game's notation; chance nodes list their
 outcomes (a sampled deal is dealt card by card); a player's observation string is the game's
-``observation_text``, and the information-state string the sequence of that player's distinct
-observations along the history (perfect recall), or the moves so far when nothing is hidden.
+``observation_text``, and the information-state string the sequence of that player's
+observations after each move of the history (perfect recall), or the moves so far when
+nothing is hidden.
 
 >>> game = load("zermelo_nim(piles=1 2)")
 >>> state = game.new_initial_state()
@@ -21,7 +22,7 @@ from typing import Any
 
 from zermelo.core.entry import AnyGame, GameEntry
 from zermelo.core.errors import GameNotSupportedError
-from zermelo.core.game import CHANCE, Chance, Information, Utility
+from zermelo.core.game import CHANCE, Chance, GameInfo, Information, Utility
 from zermelo.core.options import Flag, Integer
 from zermelo.games.registry import GAMES
 from zermelo.openspiel import require
@@ -35,6 +36,9 @@ PREFIX = "zermelo_"
 NOMINAL_LENGTH = 100_000
 """The game length OpenSpiel is told for a game that can go on for ever (Pig, the Turtle Race
 with reshuffles): it asks for a number."""
+DEAL_STEPS = 30
+"""The most chance steps of a deal dealt card by card (five colours, five hands of five)
+beyond one a zermelo move: a game of chance is at most twice as long and this."""
 _GameBase: Any = pyspiel.Game
 _StateBase: Any = pyspiel.State
 _UTILITY = {Utility.ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
@@ -71,10 +75,16 @@ def game_type(entry: GameEntry) -> Any:
     players = next((o for o in entry.options if o.name == "players" and isinstance(o, Integer)),
                    None)
     low, high = (players.low, players.high) if players else (info.num_players,) * 2
+    return kind_of(short_name(entry), entry.title, info, (low, high), parameters(entry))
+
+
+def kind_of(name: str, title: str, info: GameInfo, players: tuple[int, int],
+            params: dict[str, Any]) -> Any:
+    """The OpenSpiel game type of a game called ``name`` whose variants have ``info``."""
     imperfect = info.information is Information.IMPERFECT
     return pyspiel.GameType(
-        short_name=short_name(entry),
-        long_name=f"zermelo {entry.title}",
+        short_name=name,
+        long_name=f"zermelo {title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=(pyspiel.GameType.ChanceMode.DETERMINISTIC
                      if info.chance is Chance.DETERMINISTIC
@@ -83,37 +93,34 @@ def game_type(entry: GameEntry) -> Any:
                      else pyspiel.GameType.Information.PERFECT_INFORMATION),
         utility=_UTILITY[info.utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=high,
-        min_num_players=low,
+        max_num_players=players[1],
+        min_num_players=players[0],
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=False,
-        parameter_specification=parameters(entry),
+        parameter_specification=params,
     )
 
 
 class ZermeloGame(_GameBase):  # type: ignore[misc]
     """One variant of a zermelo game, as OpenSpiel sees it."""
 
-    def __init__(self, entry: GameEntry, params: dict[str, Any] | None = None,
-                 game: AnyGame | None = None) -> None:
-        given = dict(params or {})
-        self.zgame: AnyGame = game if game is not None else entry.game(
-            option_texts(entry, given))
-        self.codec: Codec = codec_for(self.zgame)
-        info = self.zgame.info
+    def __init__(self, game: AnyGame, kind: Any, params: dict[str, Any]) -> None:
+        self.zgame = game
+        self.codec: Codec = codec_for(game)
+        info = game.info
         length = info.max_game_length or NOMINAL_LENGTH
         if self.codec.chance is not None:
-            length = 2 * length + 64
-        super().__init__(game_type(entry), pyspiel.GameInfo(
+            length = 2 * length + DEAL_STEPS
+        super().__init__(kind, pyspiel.GameInfo(
             num_distinct_actions=self.codec.num_actions,
             max_chance_outcomes=self.codec.max_chance,
             num_players=info.num_players,
             min_utility=info.min_return,
             max_utility=info.max_return,
             utility_sum=0.0 if info.utility is Utility.ZERO_SUM else None,
-            max_game_length=length), {**parameters(entry), **given})
+            max_game_length=length), params)
 
     def new_initial_state(self) -> ZermeloState:
         """The start of the variant."""
@@ -233,12 +240,8 @@ class Observer:
             return str(game.observation_text(state.state, player))
         if game.info.information is Information.PERFECT:
             return " ".join(str(a) for a in state.history())
-        seen: list[str] = []
-        for past in state.now.trail:
-            text = str(game.observation_text(past, player))
-            if not seen or seen[-1] != text:
-                seen.append(text)
-        return "\n/\n".join(seen)
+        return "\n/\n".join(str(game.observation_text(past, player))
+                              for past in state.now.trail)
 
 
 def game_class(entry: GameEntry) -> type[ZermeloGame]:
@@ -247,7 +250,9 @@ def game_class(entry: GameEntry) -> type[ZermeloGame]:
     and a class is never freed then)."""
 
     def __init__(self: ZermeloGame, params: dict[str, Any] | None = None) -> None:
-        ZermeloGame.__init__(self, entry, params)
+        given = dict(params or {})
+        ZermeloGame.__init__(self, entry.game(option_texts(entry, given)), game_type(entry),
+                             {**parameters(entry), **given})
 
     return type(f"{short_name(entry)}_game", (ZermeloGame,), {"__init__": __init__})
 
@@ -263,6 +268,14 @@ def register_all() -> list[str]:
     for entry in GAMES.values():
         register(entry)
     return [short_name(e) for e in GAMES.values()]
+
+
+def as_openspiel(game: AnyGame) -> ZermeloGame:
+    """Any zermelo game with an action numbering, registered or not (the reduced turtle
+    race), as an OpenSpiel game without parameters."""
+    n = game.info.num_players
+    return ZermeloGame(game, kind_of(PREFIX + game.info.name.replace("-", "_"),
+                                     game.info.title, game.info, (n, n), {}), {})
 
 
 def load(text: str) -> Any:

@@ -1,0 +1,85 @@
+"""The Turtle Race's agents as strategies of a written-out game (:mod:`zermelo.openspiel.tree`),
+so that their exploitability and their return against an equilibrium can be computed exactly;
+and an agent told the true colours and hands, for the value of information.
+
+An agent is asked for its play at one state of each information set of its player (all of an
+information set's states give it the same view); an agent that draws random numbers (ties,
+searches) is asked ``samples`` times with different seeds, and the frequencies of its plays
+are its strategy there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from zermelo.games.turtles.rules import Turtles
+from zermelo.games.turtles.state import TurtleState, View
+from zermelo.openspiel.race import HiddenRace
+from zermelo.openspiel.tree import FloatArray, Tree
+from zermelo.solvers.turtles.agents import decide, make_agent
+
+
+def agent_strategy(tree: Tree, game: Turtles, name: str, samples: int = 1, seed: int = 0,
+                   progress: Callable[[int], None] | None = None) -> FloatArray:
+    """The agent ``name``'s strategy at every information set of both players (a flat array
+    of probabilities per action, as :mod:`zermelo.openspiel.cfr` takes them)."""
+    agent = make_agent(name, game)
+    sigma = np.zeros(tree.actions)
+    for i in range(tree.infosets):
+        start, width = int(tree.offset[i]), int(tree.width[i])
+        if width == 1:
+            sigma[start] = 1.0
+            continue
+        state = tree.sample[i]
+        moves = game.legal_moves(state)
+        for k in range(samples):
+            rng = random.Random(seed * 1_000_003 + i * samples + k)
+            sigma[start + moves.index(decide(game, agent, state, rng))] += 1.0 / samples
+        if progress is not None:
+            progress(i)
+    return sigma
+
+
+class TellingRace(HiddenRace):
+    """The reduced race whose determinisations are the true state (``truth``, set before
+    each decision): a search on it is told every colour and hand."""
+
+    truth: TurtleState | None = None
+
+    def determinise(self, view: View, rng: random.Random) -> TurtleState:
+        """The true state, when it is the one the view was taken of."""
+        truth = self.truth
+        if truth is None or self.view(truth, view.player) != view:
+            raise RuntimeError("the telling race was not told the state of this view")
+        return truth
+
+    def resample(self, state: TurtleState, player: int, rng: random.Random) -> TurtleState:
+        """The state itself: nothing is hidden from a told player."""
+        return state
+
+
+def told_player(game: TellingRace, name: str, seed: int) -> Callable[[Any, TurtleState], Any]:
+    """A player ``player(game, state)`` of the agent ``name`` told the true state."""
+    agent = make_agent(name, game)
+    rng = random.Random(seed)
+
+    def player(_: Any, state: TurtleState) -> Any:
+        game.truth = state
+        return decide(game, agent, state, rng)
+
+    return player
+
+
+def fair_player(game: Turtles, name: str, seed: int) -> Callable[[Any, TurtleState], Any]:
+    """A player ``player(game, state)`` of the agent ``name``, which sees its view only."""
+    agent = make_agent(name, game)
+    rng = random.Random(seed)
+
+    def player(_: Any, state: TurtleState) -> Any:
+        return decide(game, agent, state, rng)
+
+    return player
