@@ -11,6 +11,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from tests.test_conformance import resampling_problems
 from zermelo.core.errors import OptionError
 from zermelo.games.turtles import Deal, Turtles, Variant
 from zermelo.games.turtles import kernels as k
@@ -216,3 +217,39 @@ def test_chance_beyond_a_block_comes_from_the_seed_and_block_alone() -> None:
     assert (more_chance(5, 1) == first).all()
     assert not (more_chance(5, 2) == first).any()
     assert not (more_chance(6, 1) == first).any()
+
+
+class KernelResampled(Turtles):
+    """The rules with the kernels' determinisation as their resampler (a state turned into its
+    array, observed, determinised from the observation, and read back)."""
+
+    def resample(self, state: TurtleState, player: int, rng: random.Random) -> TurtleState:
+        c.reseed(rng.getrandbits(31))
+        s = k.determinise(k.observe(k.pack(state), player), player, k.rules_of(self.variant))
+        n = self.players
+        stacks = [sorted((int(s[k.HT + t]), t) for t in range(5) if s[k.SQ + t] == square)
+                  for square in range(10)]
+        hands = s[k.HND:k.HND + n * 19].reshape(n, 19)
+        return TurtleState(state.phase, int(s[k.MOV]), tuple(int(t) for t in s[k.COL:k.COL + n]),
+                           tuple(tuple(card for card in range(19) for _ in range(hands[p, card]))
+                                 for p in range(n)),
+                           tuple(tuple(t for _, t in stack) for stack in stacks),
+                           tuple(int(x) for x in s[k.PIL:k.PIL + 19]),
+                           tuple(int(x) for x in s[k.DIS:k.DIS + 19]), state.played,
+                           int(s[k.PAS]))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_kernel_determinisations_depend_on_the_observation_alone(players: int) -> None:
+    """The conformance suite's resampling test on the kernels' determinisation: it keeps the
+    observation, and each hidden part (an opponent's colour, an opponent's hand, the draw
+    pile) follows one distribution whichever of two states with one observation it came from."""
+    game = KernelResampled(Variant(players=players))
+    rng = random.Random(players)
+    pairs = []
+    for state in positions(game, 40, seed=20 + players)[5::7]:
+        other = Turtles.resample(game, state, state.mover, rng)
+        if game.hidden_parts(other, state.mover) != game.hidden_parts(state, state.mover):
+            pairs.append((state, other, state.mover))
+    assert len(pairs) >= 4
+    assert resampling_problems(game, pairs[:4], draws=500) == []
