@@ -19,12 +19,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
-from zermelo.core.entry import load
+from zermelo.core.entry import AnyGame, load
 from zermelo.core.errors import GameNotSupportedError, OptionError, UnknownNameError
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import Play, TurtleState, View
+from zermelo.search.players import Player
 
 
 class Agent(Protocol):
@@ -142,32 +143,31 @@ def decide(game: Turtles, agent: Agent, state: TurtleState, rng: random.Random) 
     return agent.choose(view, rng)
 
 
-Engine = Callable[[Any, Any], Any]
-
-
-def as_engine(game: Any, name: str, seed: int | None) -> Engine:
+def as_engine(game: AnyGame, name: str, seed: int | None) -> Player:
     """The agent ``name`` as a front end's player ``player(game, state) -> move``."""
     if not isinstance(game, Turtles):
         raise GameNotSupportedError(f"agent {name} plays The Great Turtle Race only")
     agent = make_agent(name, game)
     rng = random.Random(seed)
 
-    def player(_: Any, state: TurtleState) -> Play:
+    def player(_: AnyGame, state: TurtleState) -> Play:
         return decide(game, agent, state, rng)
 
     return player
 
 
-def _engine(name: str) -> Callable[[Any, int | None, int | None, Path | None], Engine]:
+def _engine(name: str) -> Callable[[AnyGame, int | None, int | None, Path | None], Player]:
     """An entry's engine factory ``create(game, level, seed, data)`` for the agent ``name``."""
 
-    def create(game: Any, level: int | None, seed: int | None, data: Path | None) -> Engine:
+    def create(game: AnyGame, level: int | None, seed: int | None, data: Path | None
+               ) -> Player:
         return as_engine(game, name, seed)
 
     return create
 
 
-def belief_engine(game: Any, level: int | None, seed: int | None, data: Path | None) -> Engine:
+def belief_engine(game: AnyGame, level: int | None, seed: int | None, data: Path | None
+                  ) -> Player:
     """The strongest agent as an engine: ``belief-ismcts`` with H rollouts, ``level``
     iterations a move."""
     return as_engine(game, f"belief-ismcts:{level or BELIEF_ITERATIONS}:rollout=H", seed)
