@@ -10,12 +10,14 @@ each game is shot in ``artifacts/screenshots/`` before the person's third move
 from __future__ import annotations
 
 import json
+import math
 import random
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -202,6 +204,17 @@ def test_a_game_of_every_game_by_clicks_and_by_keyboard(browser: Browser, base_u
             page.close()
 
 
+def place_values(moves: list[dict[str, Any]], place: dict[str, str]) -> set[int]:
+    """The values the board writes on the places of ``moves`` (``place``: each move's place): a
+    place's first best move's, else its first move's (every move here is a loss), as the
+    winner's moves to the end."""
+    chosen: dict[str, dict[str, Any]] = {}
+    for m in moves:
+        if place[m["move"]] not in chosen or (m["best"] and not chosen[place[m["move"]]]["best"]):
+            chosen[place[m["move"]]] = m
+    return {math.ceil(m["value"]["plies"] / 2) for m in chosen.values()}
+
+
 def test_musketeers_analysis_in_words_on_the_board_and_the_result(page: Page,
                                                                   db_root: Path) -> None:
     game = game_for("musketeers", {"board": "4x4"})
@@ -209,27 +222,35 @@ def test_musketeers_analysis_in_words_on_the_board_and_the_result(page: Page,
     winner = start["value"]["player"]  # the engine takes the side that wins from the start
     loser = next(p for p in game.info.players if p != winner)
     new_game(page, "musketeers", loser, "perfect", {"board": "4x4"})
-    page.wait_for_function("document.querySelectorAll('#analysis li').length > 0")
+    page.wait_for_function("document.querySelectorAll('#analysis li').length > 0 && "
+                           "!document.getElementById('analysis-card').classList"
+                           ".contains('stale')")
     state = game.parse_position(page.get_attribute("#board", "data-position") or "")
     listed = analyze(game, state, db_root)["moves"]
-    rows = page.locator("#analysis li")
-    assert rows.count() == len(listed)
-    for i, move in enumerate(listed):
-        text = rows.nth(i).text_content() or ""
-        assert move["move"] in text and f"the engine wins in {move['value']['plies']} plies" \
-            in text  # every move loses: the engine's side wins from the start
-        assert ("★" in text) == move["best"]
-        assert "loss" in (rows.nth(i).get_attribute("class") or "")
-    # the board: the movable pieces carry their best move's value until one is selected
+    items = page.locator("#analysis li")
+    rows = [(items.nth(i).locator(".moves").text_content() or "",
+             items.nth(i).locator(".words").text_content() or "") for i in range(items.count())]
+    for move in listed:  # every move in one row, with the moves of the same value
+        moves, words = next(r for r in rows if move["move"] in r[0].strip("★ ").split(", "))
+        assert words == f"the engine wins in {math.ceil(move['value']['plies'] / 2)} moves"
+        assert moves.startswith("★") == move["best"]  # every move loses: the engine wins
+    assert len(rows) == len({(m["best"], math.ceil(m["value"]["plies"] / 2)) for m in listed})
+    assert all("loss" in (items.nth(i).get_attribute("class") or "") for i in range(len(rows)))
+    # the board: each movable piece carries its best move's value, unless all read the same
     badges = page.locator("#board text.badge")
-    pieces = {p[0] for p in paths(page).values()}
-    assert badges.count() == len(pieces)
-    first = paths(page)[listed[0]["move"]]
+    offered = paths(page)
+    pieces = {p[0] for p in offered.values()}
+    drawn = len(pieces) if len(place_values(listed, {m: p[0] for m, p in offered.items()})) > 1 \
+        else 0
+    assert badges.count() == drawn
+    first = offered[listed[0]["move"]]
     click_move(page, [first[0]])
-    ends = {p[1] for m, p in paths(page).items() if p[0] == first[0]}
-    assert badges.count() == len(ends)
+    ends = {p[1]: m for m, p in offered.items() if p[0] == first[0]}
+    chosen = [m for m in listed if m["move"] in ends.values()]
+    values = place_values(chosen, {m: p[1] for m, p in offered.items()})
+    assert badges.count() == (len(ends) if len(values) > 1 else 0)
     click_move(page, [first[0]])  # a second click drops the selection
-    assert badges.count() == len(pieces)
+    assert badges.count() == drawn
     play_out(page, "musketeers", False, random.Random(1))
     assert page.get_attribute("#status", "data-winner") == winner
     assert page.get_attribute("#status", "data-result") == "loss"
@@ -427,3 +448,42 @@ def test_the_turtle_race_is_played_on_a_phone_by_taps_of_44_px(browser: Browser,
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
     finally:
         page.close()
+
+
+def test_a_reload_or_a_shared_link_restores_the_game(page: Page) -> None:
+    new_game(page, "connect4", "X", "heuristic", {"board": "6x5"}, level="2")
+    for column in ("3", "4"):
+        position = page.get_attribute("#board", "data-position")
+        click_move(page, [column])
+        page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
+                               "!== p", arg=[position])
+        wait_for_turn(page)
+    played = page.get_attribute("#board", "data-position")
+    listed = page.locator("#movelist button").all_text_contents()
+    assert len(listed) == 4 and "board=6x5" in page.url and "moves=" in page.url
+    page.reload()
+    page.wait_for_function(f"document.getElementById('board').dataset.position === {played!r}")
+    assert wait_for_turn(page) == "your-move"
+    assert page.locator("#movelist button").all_text_contents() == listed
+    assert page.input_value("#side") == "X" and page.input_value("#level") == "2"
+    page.click("#undo")  # the engine's reply is replayed, not asked again
+    page.wait_for_function("document.querySelectorAll('#movelist button').length === 2")
+    click_move(page, [listed[2]])
+    page.wait_for_function(f"document.getElementById('board').dataset.position === {played!r}")
+
+
+def test_an_illegal_typed_move_is_refused_with_its_reason(page: Page) -> None:
+    new_game(page, "tictactoe", "X", "alphabeta", level="2")
+    click_move(page, ["b2"])
+    page.wait_for_function("document.querySelectorAll('#movelist button').length === 2")
+    wait_for_turn(page)
+    position = page.get_attribute("#board", "data-position")
+    page.fill("#move-input", "b2")
+    page.click("#typed button")
+    page.wait_for_function("document.getElementById('last').textContent.includes('taken')")
+    assert page.text_content("#last") == "Not played: b2 is already taken"
+    assert wait_for_turn(page) == "your-move"
+    assert page.get_attribute("#board", "data-position") == position
+    free = next(m for m in paths(page))
+    click_move(page, paths(page)[free])
+    page.wait_for_function("document.querySelectorAll('#movelist button').length >= 3")
