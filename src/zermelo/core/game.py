@@ -158,9 +158,10 @@ class Game(ABC, Generic[S, M]):
         if self.is_terminal(state):
             raise IllegalMoveError(f"{self.format_move(state, move)}: the game is over")
         if not self.is_legal(state, move):
-            raise IllegalMoveError(
-                f"{self.format_move(state, move)} is not legal in {self.format_position(state)}"
-            )
+            legal = [self.format_move(state, m) for m in self.legal_moves(state)]
+            shown = ", ".join(legal[:8]) + (f" and {len(legal) - 8} more" if len(legal) > 8 else "")
+            raise IllegalMoveError(f"{self.format_move(state, move)} is not a legal move here "
+                                   f"(legal: {shown})")
         return self.apply(state, move)
 
     def winner(self, state: S) -> int | None:
