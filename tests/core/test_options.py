@@ -70,3 +70,10 @@ def test_the_schema_describes_itself_for_the_web_form() -> None:
                          "help": "Stones in a row.", "allowed": "a whole number from 2 to 9",
                          "min": 2, "max": 9}
     assert listed[3]["choices"] == ["M", "E"]
+
+
+def test_a_size_states_its_further_bound() -> None:
+    board = Size("board", (7, 6), "Board.", low=1, high=62, bound="width x height at most 63")
+    assert board.allowed() == "WIDTHxHEIGHT with each side from 1 to 62, width x height at most 63"
+    assert Size("board", (3, 3), "Board.", low=1, high=8).allowed() == \
+        "WIDTHxHEIGHT with each side from 1 to 8"

@@ -99,10 +99,12 @@ class Integer(Option):
 
 @dataclass(frozen=True)
 class Size(Option):
-    """A board size ``WIDTHxHEIGHT``, each side in ``[low, high]``."""
+    """A board size ``WIDTHxHEIGHT``, each side in ``[low, high]``; ``bound``: a further limit
+    in words, which the game checks (Connect Four's sides together)."""
 
     low: int
     high: int
+    bound: str = ""
 
     def read(self, text: str) -> tuple[int, int]:
         match = _SIZE.fullmatch(text)
@@ -114,7 +116,8 @@ class Size(Option):
         return width, height
 
     def allowed(self) -> str:
-        return f"WIDTHxHEIGHT with each side from {self.low} to {self.high}"
+        sides = f"WIDTHxHEIGHT with each side from {self.low} to {self.high}"
+        return f"{sides}, {self.bound}" if self.bound else sides
 
     def format(self, value: Any) -> str:
         return f"{value[0]}x{value[1]}"

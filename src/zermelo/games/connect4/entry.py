@@ -10,7 +10,7 @@ ENTRY = GameEntry(
     title="Connect Four",
     options=Schema((
         Size("board", (7, 6), "Board WIDTHxHEIGHT (width x (height + 1) at most 63).",
-             low=1, high=62),
+             low=1, high=62, bound="width x (height + 1) at most 63"),
         Integer("k", 4, "Stones in a row that win (at most the longer side).", low=2, high=62),
     )),
     create="zermelo.games.connect4.variant:create",
