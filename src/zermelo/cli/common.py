@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from typer.core import TyperOption
 
 from zermelo.core.errors import OptionError
 
 console = Console(highlight=False)
 """Standard output."""
+
+_type_shown = TyperOption.display_type_rich
+
+
+def _flag_type_hidden(self: TyperOption, ctx: Any) -> str | None:
+    """A flag's help row without a ``<bool>``: a flag takes no value."""
+    return None if self.is_flag else _type_shown(self, ctx)
+
+
+TyperOption.display_type_rich = _flag_type_hidden  # type: ignore[method-assign]
 
 PositionArg = Annotated[
     str, typer.Argument(help="A position in the game's notation, or - to read it from stdin.")
@@ -19,8 +30,8 @@ PositionArg = Annotated[
 BoardOpt = Annotated[str, typer.Option("--board", help="Board size WIDTHxHEIGHT.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="A variant option KEY=VALUE (e.g. piles=3,4,5 or board=4x4); "
-    "repeatable.")]
+    "--option", "-o", metavar="KEY=VALUE", help="A variant option of the game (its options "
+    "and their ranges: 'zermelo games'); repeatable.")]
 
 
 def parse_options(items: list[str] | None) -> dict[str, str]:

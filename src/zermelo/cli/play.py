@@ -250,6 +250,6 @@ def play(
         player = make_engine(chosen_engine, game, seed, db)
     humans = set(range(game.info.num_players)) if player is None else {chosen}
     advisor = choose_advisor(entry, game, player, chosen_engine, seed, db)
-    console.print(f"{entry.title} — {HELP}")
+    console.print(f"{game.info.title} — {HELP}")
     TerminalGame(entry, game, humans, player, hint=make_hint(entry, game, advisor, db),
                  seed=seed, move_time=move_time).run()
