@@ -16,7 +16,6 @@ ever adds a finished file by rename, running it twice is harmless.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import threading
@@ -31,16 +30,32 @@ import numba
 import numpy as np
 
 from zermelo.core.errors import OptionError
-from zermelo.solve.layered import BuildReport, Plan, Progress, TableSpec, Unit, steps
-from zermelo.solve.store import U8, DatabaseError, Store, sha256_of, write_atomically
+from zermelo.solve.layered import (
+    BuildReport,
+    Plan,
+    Progress,
+    TableSpec,
+    Unit,
+    missing_bytes,
+    steps,
+)
+from zermelo.solve.store import (
+    PARTS,
+    U8,
+    DatabaseError,
+    Digest,
+    Identity,
+    Store,
+    identity,
+    sha256_of,
+    write_atomically,
+)
 
 if TYPE_CHECKING:
     from distributed import Client
 
 RETRIES = 2
 """How many times a task that raised is run again before the build stops."""
-PARTS = ".parts"
-"""The directory, inside the database's, of the blocks of tables with several units."""
 CONNECT_SECONDS = 10
 """How long the client waits for a scheduler before giving up."""
 
@@ -73,8 +88,8 @@ class Recipe:
 
 
 _local = threading.local()
-_verified: set[tuple[str, str, int]] = set()
-"""Input tables (path, SHA-256, modification time) this worker process has checked."""
+_verified: set[tuple[str, str, Identity]] = set()
+"""Input tables (path, SHA-256, identity of the file) this worker process has checked."""
 
 
 def _table(plan: Plan, name: str) -> TableSpec:
@@ -82,22 +97,25 @@ def _table(plan: Plan, name: str) -> TableSpec:
 
 
 def _input(path: str, sha256: str) -> U8:
-    """A finished table as a read-only memory map, its checksum checked once per process."""
-    mtime = os.stat(path).st_mtime_ns
-    if (path, sha256, mtime) not in _verified:
+    """A finished table as a read-only memory map, its checksum checked once per process and
+    identity of the file (a file replaced or edited since is checked again)."""
+    now = identity(os.stat(path))
+    if (path, sha256, now) not in _verified:
         if sha256_of(Path(path)) != sha256:
             raise DatabaseError(f"{path}: checksum mismatch, the file is corrupt")
-        _verified.add((path, sha256, mtime))
+        _verified.add((path, sha256, now))
     return np.asarray(np.memmap(path, dtype=np.uint8, mode="r"))
 
 
-Written = tuple[str, int, int]
-"""What a task wrote, as its worker sees it: SHA-256, size and modification time."""
+Written = tuple[str, int, int, list[str]]
+"""What a task wrote, as its worker sees it: SHA-256, size, modification time and the
+checksum of each block (:data:`~zermelo.solve.store.BLOCK` bytes, from the block's start)."""
 
 
-def _written(path: Path, sha256: str) -> Written:
+def _written(path: Path, digest: Digest) -> Written:
     stat = path.stat()
-    return sha256, stat.st_size, stat.st_mtime_ns
+    whole, blocks = digest.result()
+    return whole, stat.st_size, stat.st_mtime_ns, blocks
 
 
 def run_unit(recipe: Recipe, threads: int | None, table: str, index: int, target: str,
@@ -113,25 +131,29 @@ def run_unit(recipe: Recipe, threads: int | None, table: str, index: int, target
     out = np.empty(unit.positions, dtype=np.uint8)
     plan.run(spec, unit, out, data)
     write_atomically(Path(target), out)
-    return _written(Path(target), hashlib.sha256(out.data).hexdigest())
+    digest = Digest()
+    digest.update(out)
+    return _written(Path(target), digest)
 
 
 def join_parts(parts: list[tuple[str, str]], target: str) -> Written:
     """Join the parts (file, SHA-256 its unit returned) into ``target``, atomically, checking
     each. The parts stay (the client removes them once the table is in the manifest), so a
     join whose worker dies can run again."""
-    whole = hashlib.sha256()
+    whole = Digest()
 
     def blocks() -> Iterator[U8]:
         for path, digest in parts:
             block = np.fromfile(path, dtype=np.uint8)
-            if hashlib.sha256(block.data).hexdigest() != digest:
+            one = Digest()
+            one.update(block)
+            if one.result()[0] != digest:
                 raise DatabaseError(f"{path}: checksum mismatch, run the build again")
-            whole.update(block.data)
+            whole.update(block)
             yield block
 
     write_atomically(Path(target), blocks())
-    return _written(Path(target), whole.hexdigest())
+    return _written(Path(target), whole)
 
 
 def build_on(workers: Workers, recipe: Recipe, store: Store, progress: Progress | None = None,
@@ -148,6 +170,7 @@ def build_on(workers: Workers, recipe: Recipe, store: Store, progress: Progress 
     built = positions = 0
     parts = store.path.absolute() / PARTS  # as given: a worker may not have our real path
     with store.building():
+        store.room(missing_bytes(plan, store))
         for step in steps(plan, store.tables):
             parts.mkdir(exist_ok=True)
             tasks: dict[Any, tuple[TableSpec, int, int]] = {}
@@ -204,11 +227,11 @@ def _enter(store: Store, table: TableSpec, written: Written, pieces: dict[int, W
            parts: Path) -> None:
     """Enter a finished table in the manifest (after checking its size), then remove its
     parts."""
-    digest, size, mtime = written
+    digest, size, mtime, blocks = written
     if size != table.size:
         raise DatabaseError(f"{store.file(table.name)}: {size} bytes written, "
                             f"expected {table.size}")
-    store.record(table.name, size, digest, mtime)
+    store.record(table.name, size, digest, mtime, blocks)
     for j in pieces:
         _part(parts, table, j).unlink(missing_ok=True)
 

@@ -76,6 +76,7 @@ def build(plan: Plan, store: Store, progress: Progress | None = None) -> BuildRe
     built = positions = 0
     loaded: dict[str, U8] = {}
     with store.building():
+        store.room(missing_bytes(plan, store))
         for table in plan.tables():
             if store.has(table.name):
                 continue
@@ -101,6 +102,13 @@ def build(plan: Plan, store: Store, progress: Progress | None = None) -> BuildRe
 def missing_positions(plan: Plan, store: Store) -> int:
     """How many positions a build still has to compute."""
     return sum(t.size for t in plan.tables() if not store.has(t.name))
+
+
+def missing_bytes(plan: Plan, store: Store) -> int:
+    """The disk a build still needs: its missing tables (a byte a position), and the largest
+    of them once more for the parts a distributed build joins or a temporary file."""
+    sizes = [t.size for t in plan.tables() if not store.has(t.name)]
+    return sum(sizes) + max(sizes, default=0)
 
 
 def steps(plan: Plan, finished: Container[str] = ()) -> list[list[TableSpec]]:

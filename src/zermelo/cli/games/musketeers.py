@@ -251,9 +251,10 @@ def _plies(plies: int | None) -> str:
 
 @app.command()
 def verify(board: BoardOpt = "5x5", musketeers: MusketeersOpt = 3, db: DbOpt = None) -> None:
-    """Check every table's size and SHA-256 against the manifest."""
+    """Check every table's size and checksums against the manifest, and that the manifest lists
+    every table of the layers built (and no table file is left out of it)."""
     database = _open(board, musketeers, db)
-    problems = database.store.verify()
+    problems = database.store.verify(database.expected_tables())
     for problem in problems:
         print(f"zermelo: database: {problem}", file=sys.stderr)
     if problems:

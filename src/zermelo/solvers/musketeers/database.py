@@ -139,7 +139,6 @@ class Database:
         self.max_enemies = -1
         while all(store.has(table_name(self.max_enemies + 1, s)) for s in (0, 1)):
             self.max_enemies += 1
-        self._tables: dict[str, np.memmap[Any, np.dtype[np.uint8]]] = {}
 
     def nbytes(self) -> int:
         """The memory its indexing tables take (the tables themselves are memory maps, paged
@@ -201,9 +200,16 @@ class Database:
     # -- lookups -------------------------------------------------------------------------
 
     def _table(self, name: str) -> np.memmap[Any, np.dtype[np.uint8]]:
-        if name not in self._tables:
-            self._tables[name] = self.store.read(name)
-        return self._tables[name]
+        """A whole table, every block checked (the store keeps its map)."""
+        return self.store.read(name)
+
+    def expected_tables(self) -> list[str]:
+        """The tables the variant implies for the layers listed: both sides of every enemy
+        count up to the highest one in the manifest (a build may stop at any layer)."""
+        listed = [int(name[1:3]) for name in self.store.tables
+                  if len(name) == 5 and name[0] == "L" and name[1:3].isdigit()]
+        top = min(max(listed, default=-1), self.ix.free_count)
+        return [table_name(n, side) for n in range(top + 1) for side in (0, 1)]
 
     def score(self, state: Position) -> int:
         """The stored score of a position (see :mod:`~zermelo.solvers.musketeers.values`)."""
@@ -214,7 +220,7 @@ class Database:
             raise DatabaseError(f"the position has {enemies} enemies and the database covers "
                                 f"{covered} (build with --max-enemies {enemies})")
         count, offset = self.ix.locate(state.musketeers, state.enemies)
-        return int(self._table(table_name(count, state.to_move))[offset])
+        return self.store.value(table_name(count, state.to_move), offset)
 
     def lookup(self, state: Position) -> Value:
         """The result of ``state`` with perfect play."""
@@ -276,10 +282,29 @@ class Database:
         kept beside the tables."""
         name = f"reachable-{self.game.format_position(start).replace(' ', '')}"
         saved = self.store.load_json(name)
-        if isinstance(saved, list):
-            return [Reachable(**entry) for entry in saved]
+        if saved is not None:
+            return self._checked_reachable(name, saved, start)
         counts = count_reachable(self.ix, start)
         self.store.save_json(name, [vars(entry) for entry in counts])
+        return counts
+
+    def _checked_reachable(self, name: str, saved: Any, start: Position) -> list[Reachable]:
+        """Saved reachability counts, refused in one line unless they have the shape
+        :func:`count_reachable` gives from ``start``: per enemy count from the start's down to
+        0, each side, a count within the layer's positions."""
+        expected = [(n, side) for n in range(start.enemy_count, -1, -1) for side in SIDES]
+        fields = ["enemies", "side", "positions", "of"]
+        if not (isinstance(saved, list) and len(saved) == len(expected)
+                and all(isinstance(e, dict) and sorted(e) == sorted(fields) for e in saved)):
+            raise DatabaseError(f"{self.store.path / name}.json: not the counts of each layer "
+                                "(remove it to count again)")
+        counts = [Reachable(**entry) for entry in saved]
+        for count, (n, side) in zip(counts, expected, strict=True):
+            if not ((count.enemies, count.side) == (n, side) and type(count.positions) is int
+                    and count.of == self.ix.raw_layer_size(n) and 0 <= count.positions
+                    <= count.of):
+                raise DatabaseError(f"{self.store.path / name}.json: layer {n} {side}: counts "
+                                    "inconsistent (remove it to count again)")
         return counts
 
     def longest_win(self, stats: Sequence[LayerStats]) -> tuple[Value, Position]:
