@@ -49,7 +49,8 @@ def test_the_command_line_budget(cli: CliRunner) -> None:
     assert result.code == 2
     assert result.err.startswith("zermelo: budget exhausted: the search used up its budget "
                                  "(time or nodes) after 5,")
-    assert cli("solve", "nim", "1", "--seconds", "0").code == 2  # below the range
+    assert cli("solve", "nim", "1", "--seconds", "-1").code == 2  # below the range
+    assert cli("solve", "nim", "1", "--seconds", "0").code == 0  # no limit
 
 
 def test_the_server_bounds_every_engine_move() -> None:

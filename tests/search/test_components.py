@@ -45,15 +45,28 @@ def test_a_bound_settles_a_search_only_outside_the_window() -> None:
     table.store("k", 0.0, Bound.EXACT, 2, None)   # shallower: ignored
     assert table.entries["k"].depth == 3
     table.store("k", 0.5, Bound.EXACT, COMPLETE, "m")
-    assert table.entries["k"].bound is Bound.EXACT and table.usable(table.entries["k"], 9, 0, 1)
+    kept = table.get("k")
+    assert kept is not None and kept.bound is Bound.EXACT and table.usable(kept, 9, 0, 1)
     assert (table.probes, table.hits, table.stores) == (1, 1, 2)
 
 
-def test_a_full_table_keeps_its_entries() -> None:
-    table = TranspositionTable(capacity=1)
-    table.store("a", 1, Bound.EXACT, 1, None)
-    table.store("b", 1, Bound.EXACT, 1, None)
-    assert list(table.entries) == ["a"]
+def test_a_full_table_drops_its_oldest_generation() -> None:
+    table = TranspositionTable(capacity=4)
+    for key in "abcd":
+        table.store(key, 1, Bound.EXACT, 1, None)
+    assert len(table) == 4 and table.get("a") is not None
+    table.store("a", 1, Bound.EXACT, 2, None)  # renewed: moves to the recent generation
+    table.store("e", 1, Bound.EXACT, 1, None)
+    assert sorted(table.entries) == ["a", "e"] and sorted(table.older) == ["c", "d"]
+    table.store("f", 1, Bound.EXACT, 1, None)
+    assert len(table) <= 4 and table.get("c") is None and table.dropped == 4
+
+
+def test_a_small_table_gives_the_same_values() -> None:
+    game = Nim((3, 4, 5))
+    for capacity in (2, 16, 256):
+        result = alphabeta_tt(game, game.initial_state(), table=TranspositionTable(capacity))
+        assert result.value == alphabeta(game, game.initial_state()).value
 
 
 def test_move_ordering_puts_hints_first() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import time
 from typing import Annotated, Any
 
 import typer
@@ -12,23 +14,65 @@ from zermelo.cli.common import JsonOpt, OptionOpt, console, parse_options, read_
 from zermelo.core.errors import InvalidPositionError, OptionError, UnknownNameError
 from zermelo.core.value import Kind, Value
 from zermelo.games.registry import AnyGame, GameEntry, get_game
-from zermelo.search.algorithms import ALGORITHMS, get_algorithm, plays, search
-from zermelo.search.base import Budget, SearchResult, budget, outcome_of
+from zermelo.search.algorithms import (
+    ALGORITHMS,
+    ITERATIONS,
+    SEED,
+    get_algorithm,
+    plays,
+    refuse,
+    search,
+)
+from zermelo.search.base import Budget, BudgetExhausted, SearchResult, budget, outcome_of
 
 AlgorithmOpt = Annotated[str | None, typer.Option(
     "--algorithm", "-a", help=f"One of: {', '.join(ALGORITHMS)}, or one of the game's own exact "
     "algorithms; default: the game's own choice.")]
 DepthOpt = Annotated[int | None, typer.Option(
     "--depth", "-d", help="Search this many plies (0 or more); default: to the end.")]
-IterationsOpt = Annotated[int, typer.Option(help="MCTS simulations (1 to 10,000,000).")]
-SeedOpt = Annotated[int, typer.Option(help="MCTS random seed.")]
+IterationsOpt = Annotated[int | None, typer.Option(
+    help="Simulations of the sampling searches (MCTS, ISMCTS, PIMC; 1 to 10,000,000; default "
+    "10,000).", min=1, max=10_000_000)]
+SeedOpt = Annotated[int | None, typer.Option(
+    help="Random seed of the sampling searches (default 0).", min=0, max=2**63 - 1)]
 SecondsOpt = Annotated[float | None, typer.Option(
-    "--seconds", help="Stop the search after this many seconds (0.01 to 86,400): iterative "
-    "deepening and MCTS give the best move so far, the others stop with an error.",
-    min=0.01, max=86_400)]
+    "--seconds", help="Stop the search after this many seconds (0.01 to 86,400; 0: no limit): "
+    "iterative deepening and MCTS give the best move so far, the others stop with a message. "
+    "Default for the generic searches: 10 unless --nodes is given.", min=0, max=86_400)]
 NodesOpt = Annotated[int | None, typer.Option(
     "--nodes", help="Stop the search after this many nodes (1,000 to 10**12).",
     min=1_000, max=10**12)]
+
+
+DEFAULT_SECONDS = 10.0
+"""The budget of a generic search given neither ``--seconds`` nor ``--nodes``."""
+PROGRESS_AFTER = 1.0
+"""Seconds before a search shows its progress line."""
+
+
+class ProgressLine:
+    """A line on standard error (a terminal only) saying how far a search got, from its
+    first second on, renewed at most twice a second and cleared at the end."""
+
+    def __init__(self, limit: str) -> None:
+        self.start = self.shown = time.perf_counter()
+        self.limit = limit
+        self.active = sys.stderr.isatty()
+        self.drawn = False
+
+    def __call__(self, nodes: int) -> None:
+        now = time.perf_counter()
+        if self.active and now - self.start > PROGRESS_AFTER and now - self.shown > 0.5:
+            self.shown, self.drawn = now, True
+            sys.stderr.write(f"\rsearching: {nodes:,} nodes, {now - self.start:.0f} s"
+                             f"{self.limit}\x1b[K")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        """Clear the line."""
+        if self.drawn:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
 
 
 def load_position(game: AnyGame, text: str | None) -> Any:
@@ -93,31 +137,46 @@ def solve(
     algorithm: AlgorithmOpt = None,
     depth: DepthOpt = None,
     option: OptionOpt = None,
-    iterations: IterationsOpt = 10_000,
-    seed: SeedOpt = 0,
+    iterations: IterationsOpt = None,
+    seed: SeedOpt = None,
     seconds: SecondsOpt = None,
     nodes: NodesOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Search a position: value from the side to move's view (1 win, 0 draw, -1 loss, the
-    game's own score, or a win probability), best move, principal line and statistics."""
+    game's own score, or a win probability), best move, principal line and statistics. A
+    generic search stops after 10 s unless told otherwise (--seconds, --nodes)."""
     entry = get_game(game_name)
     game = entry.game(parse_options(option))
     name = algorithm or default_algorithm(entry, game)
     own = entry.algorithm(name)
+    given = [o for o, v in ((ITERATIONS, iterations), (SEED, seed)) if v is not None]
     if own is None:
         try:
-            get_algorithm(name)
+            refuse(get_algorithm(name), given)
         except UnknownNameError:
             names = ", ".join([*(a.name for a in entry.algorithms), *ALGORITHMS])
             raise UnknownNameError(f"no algorithm {name[:40]!r} (known: {names})") from None
-    elif depth is not None:
-        raise OptionError(f"{name} takes no depth limit")
+    elif depth is not None or given:
+        raise OptionError(f"{name} takes no {'depth limit' if depth is not None else given[0]}")
     state = load_position(game, " ".join(position) if position else None)
-    with budget(Budget(nodes, seconds)):
-        result: SearchResult[Any] = (
-            entry.run(own, game, state) if own is not None
-            else search(name, game, state, depth=depth, iterations=iterations, seed=seed))
+    default = own is None and seconds is None and nodes is None
+    limit = Budget(nodes, DEFAULT_SECONDS if default else seconds or None)
+    words = budget_words(limit, default)
+    progress = ProgressLine(f" of {words}" if words else "")
+    try:
+        with budget(Budget(limit.nodes, limit.seconds, progress=progress)):
+            result: SearchResult[Any] = (
+                entry.run(own, game, state) if own is not None
+                else search(name, game, state, depth=depth,
+                            iterations=10_000 if iterations is None else iterations,
+                            seed=0 if seed is None else seed))
+    except BudgetExhausted as error:
+        hint = ("; give more with --seconds N (0: no limit) or --nodes N" if default
+                else "")
+        raise BudgetExhausted(f"{error.args[0]} ({words}){hint}") from None
+    finally:
+        progress.close()
     outcome = outcome_of(game, state, result)
     best = None if result.best_move is None else game.format_move(state, result.best_move)
     pv = line_text(game, state, result.pv)
@@ -132,6 +191,7 @@ def solve(
             "exact": result.exact,
             "best_move": best,
             "pv": pv,
+            "budget": {"seconds": limit.seconds, "nodes": limit.nodes},
             "stats": result.stats.as_dict(),
         }))
         return
@@ -161,4 +221,18 @@ def solve(
         table.add_row(key.replace("_", " "), f"{extra:,}")
     table.add_row("max depth", str(stats.max_depth))
     table.add_row("seconds", f"{stats.seconds:.3f}")
+    if words:
+        spent = ((limit.seconds is not None and stats.seconds >= 0.99 * limit.seconds)
+                 or (limit.nodes is not None and stats.nodes >= limit.nodes))
+        table.add_row("budget", words + ("; stopped there, the best answer so far" if spent
+                                         else ""))
     console.print(table)
+
+
+def budget_words(limit: Budget, default: bool) -> str:
+    """The budget in words (empty: none)."""
+    parts = ([] if limit.seconds is None else [f"{limit.seconds:g} s"]) + (
+        [] if limit.nodes is None else [f"{limit.nodes:,} nodes"])
+    if not parts:
+        return ""
+    return " or ".join(parts) + (" (default; --seconds 0: none)" if default else "")

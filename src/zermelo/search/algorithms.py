@@ -21,6 +21,7 @@ from zermelo.search.base import (
     ReturnsEvaluator,
     SearchResult,
     Supports,
+    with_room,
 )
 from zermelo.search.dfpn import SUPPORTS as DFPN
 from zermelo.search.dfpn import dfpn
@@ -45,7 +46,8 @@ DEPTH, EVALUATE, EVALUATE_RETURNS, ITERATIONS, SEED = (
 
 REFUSABLE = {DEPTH: "depth limit", EVALUATE: "evaluation",
              EVALUATE_RETURNS: "evaluation of every player's return"}
-"""The options a search that does not take them refuses, in words."""
+"""The options a search that does not take them refuses, in words (:data:`ITERATIONS` and
+:data:`SEED`, which have defaults, are refused by front ends when a user gives them)."""
 
 LIMITED = (DEPTH, EVALUATE)
 """The options of a two-player depth-limited search."""
@@ -132,16 +134,25 @@ def search(
     ``evaluate`` scores a state from the side to move's view (two-player searches),
     ``evaluate_returns`` estimates every player's return (n-player searches). A depth or an
     evaluation the algorithm does not take is refused; ``iterations`` and ``seed`` are ignored
-    by the searches that do not sample.
+    by the searches that do not sample (front ends refuse them: see :func:`refuse`). The
+    search runs with room for a recursion as deep as ``depth`` or the game's longest game.
     """
     algorithm = get_algorithm(name)
     offered: dict[str, Any] = {DEPTH: depth, EVALUATE: evaluate,
                                EVALUATE_RETURNS: evaluate_returns, ITERATIONS: iterations,
                                SEED: seed}
-    for option, words in REFUSABLE.items():
-        if offered[option] is not None and option not in algorithm.options:
-            takers = ", ".join(a.name for a in ALGORITHMS.values() if option in a.options)
-            raise OptionError(f"{name} takes no {words} (use {takers})")
-    result: SearchResult[Any] = algorithm.run(
-        game, state, **{option: offered[option] for option in algorithm.options})
+    refuse(algorithm, [o for o in REFUSABLE if offered[o] is not None])
+    plies = depth if depth is not None else game.info.max_game_length or 0
+    result: SearchResult[Any] = with_room(plies, lambda: algorithm.run(
+        game, state, **{option: offered[option] for option in algorithm.options}))
     return result
+
+
+def refuse(algorithm: Algorithm, given: list[str]) -> None:
+    """Refuse in one line the first option of ``given`` (names from :data:`REFUSABLE` and
+    :data:`ITERATIONS`, :data:`SEED`) that ``algorithm`` does not take."""
+    for option in given:
+        if option not in algorithm.options:
+            takers = ", ".join(a.name for a in ALGORITHMS.values() if option in a.options)
+            words = REFUSABLE.get(option, option)
+            raise OptionError(f"{algorithm.name} takes no {words} (use {takers})")

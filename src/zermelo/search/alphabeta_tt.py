@@ -115,7 +115,7 @@ class AlphaBetaTT:
         complete entry showing the value (exact, or a bound that, being at least as good as the
         best value, must equal it). The line ends at the first step where no move qualifies.
         """
-        game, entries = self.game, self.table.entries
+        game, table = self.game, self.table
         for move in line:
             child = game.apply(state, move)
             if game.to_move(child) != game.to_move(state):
@@ -131,7 +131,7 @@ class AlphaBetaTT:
                 if game.is_terminal(child):
                     ok = sign * terminal_value(game, child) == value
                 else:
-                    entry = entries.get(game.key(child))
+                    entry = table.get(game.key(child))
                     if entry is None or entry.depth < COMPLETE:
                         continue
                     mine = sign * entry.value

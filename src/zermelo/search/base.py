@@ -16,7 +16,10 @@ declares no maximum length (``info.max_game_length`` None, e.g. Pig, whose graph
 
 from __future__ import annotations
 
+import contextvars
 import math
+import sys
+import threading
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
@@ -29,6 +32,7 @@ from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information, Utili
 from zermelo.core.value import Value
 
 M = TypeVar("M", bound=Hashable)
+T = TypeVar("T")
 
 INF = math.inf
 
@@ -113,16 +117,20 @@ class BudgetExhausted(ZermeloError):
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a search may spend: nodes visited and wall-clock seconds (None: no bound), and
-    ``cancelled``, asked now and then, to stop it early (None: the enclosing budget's)."""
+    """How much a search may spend: nodes visited and wall-clock seconds (None: no bound),
+    ``cancelled``, asked now and then, to stop it early (None: the enclosing budget's), and
+    ``progress``, told the nodes visited so far at each look at the budget (for a progress
+    line)."""
 
     nodes: int | None = None
     seconds: float | None = None
     cancelled: Callable[[], bool] | None = None
+    progress: Callable[[int], None] | None = None
 
 
-_Limits = tuple[int | None, float | None, Callable[[], bool] | None]
-_BUDGET: ContextVar[_Limits] = ContextVar("budget", default=(None, None, None))
+_Limits = tuple[int | None, float | None, Callable[[], bool] | None,
+                Callable[[int], None] | None]
+_BUDGET: ContextVar[_Limits] = ContextVar("budget", default=(None, None, None, None))
 CHECK_EVERY = 1024
 """The clock is read every this many nodes."""
 
@@ -134,8 +142,9 @@ def budget(limit: Budget) -> Iterator[None]:
     best move so far (iterative deepening, MCTS) gives it as an inexact result, the others raise
     :class:`BudgetExhausted`. A block inside another keeps the outer one's cancellation."""
     deadline = None if limit.seconds is None else time.perf_counter() + limit.seconds
-    cancelled = limit.cancelled or _BUDGET.get()[2]
-    token = _BUDGET.set((limit.nodes, deadline, cancelled))
+    outer = _BUDGET.get()
+    token = _BUDGET.set((limit.nodes, deadline, limit.cancelled or outer[2],
+                         limit.progress or outer[3]))
     try:
         yield
     finally:
@@ -146,7 +155,7 @@ def remaining_budget() -> tuple[int | None, float | None]:
     """The current budget as (nodes a new search may visit, seconds left), None where
     unbounded: for searches that do not count nodes through :meth:`SearchStats.visit`
     (compiled kernels, which also poll :func:`cancellation`)."""
-    most, deadline, _ = _BUDGET.get()
+    most, deadline, _, _ = _BUDGET.get()
     return most, None if deadline is None else deadline - time.perf_counter()
 
 
@@ -157,8 +166,11 @@ def cancellation() -> Callable[[], bool] | None:
 
 
 def out_of_budget(nodes: int) -> bool:
-    """Whether a search that has visited ``nodes`` nodes has used up the current budget."""
-    most, deadline, cancelled = _BUDGET.get()
+    """Whether a search that has visited ``nodes`` nodes has used up the current budget (and
+    tell the budget's progress how far it got)."""
+    most, deadline, cancelled, progress = _BUDGET.get()
+    if progress is not None:
+        progress(nodes)
     return ((most is not None and nodes > most)
             or (deadline is not None and time.perf_counter() > deadline)
             or (cancelled is not None and cancelled()))
@@ -331,6 +343,46 @@ def depth_limit(game: Game[Any, Any], depth: int | None, algorithm: str) -> floa
         raise OptionError(f"{algorithm} needs a depth limit (0 to {MAX_DEPTH}) for "
                           f"{game.info.title}, whose games can go on for ever")
     return INF
+
+
+FRAMES_PER_PLY = 3
+"""Python frames a recursive search may stack per ply (the search's own and a helper's)."""
+STACK_BYTES = 512 << 20
+"""The stack of a thread that runs a deep search (reserved address space, used as touched)."""
+_STACK_LOCK = threading.Lock()
+
+
+def with_room(plies: float, call: Callable[[], T]) -> T:
+    """``call()`` with room for a recursion ``plies`` plies deep: here when the interpreter's
+    limit allows it, else with the limit raised (never lowered: threads share it) in a thread
+    with a large stack, which gets this context's budget."""
+    needed = int(min(plies, 1 << 20)) * FRAMES_PER_PLY + 1000
+    if needed <= sys.getrecursionlimit() // 2:
+        return call()
+    if sys.getrecursionlimit() < 2 * needed:
+        sys.setrecursionlimit(2 * needed)
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, context.run(call)))
+        except BaseException as error:  # handed to the caller's thread
+            outcome.append((False, error))
+
+    context = contextvars.copy_context()
+    with _STACK_LOCK:
+        previous = threading.stack_size(STACK_BYTES)
+        try:
+            worker = threading.Thread(target=run, name="deep-search", daemon=True)
+            worker.start()
+        finally:
+            threading.stack_size(previous)
+    worker.join()
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    result: T = value
+    return result
 
 
 class Clock:

@@ -27,8 +27,10 @@ from zermelo.search.base import (
     SearchResult,
     SearchStats,
     opponent,
+    out_of_budget,
     terminal_value,
 )
+from zermelo.search.table import check_room
 
 NAME = "dfpn"
 SUPPORTS = TWO_PLAYER_PERFECT
@@ -81,6 +83,10 @@ class ProofNumberSearch:
         stats.visit(ply)
         if self.max_nodes is not None and stats.nodes > self.max_nodes:
             raise BudgetExhausted(f"df-pn stopped after {self.max_nodes:,} nodes")
+        check_room(len(self.table), NAME)
+        if out_of_budget(stats.nodes):  # looked at each expansion: one makes every child
+            raise BudgetExhausted(f"the search used up its budget (time or nodes) after "
+                                  f"{stats.nodes:,} nodes")
         is_or = game.to_move(state) == self.attacker
         children = [game.apply(state, m) for m in game.legal_moves(state)]
         keys = [game.key(c) for c in children]

@@ -34,6 +34,7 @@ from zermelo.search.base import (
     viewer,
     zero_evaluation,
 )
+from zermelo.search.table import check_room
 
 NAME = "expectimax"
 SUPPORTS = Supports(players="two", chance=(Chance.DETERMINISTIC, Chance.EXPLICIT),
@@ -84,6 +85,7 @@ def expectimax(
             found = mean, []
         else:
             found = best_move(state, mover == me, left, ply)
+        check_room(len(known), NAME)
         known[state, left] = found
         return found
 

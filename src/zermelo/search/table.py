@@ -25,6 +25,27 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from zermelo.core.machine import available_memory
+from zermelo.search.base import BudgetExhausted
+
+ENTRY_BYTES = 300
+"""What one entry costs, about: the key (a tuple or an int), the :class:`Entry`, the dict's slot
+(measured on Connect Four keys in benchmarks/search_memory.py)."""
+TABLE_BYTES = min(1 << 30, available_memory() // 4)
+"""The memory a table may take by default: 1 GiB, or a quarter of what is available."""
+
+CAPACITY = TABLE_BYTES // ENTRY_BYTES
+"""Entries a table holds by default."""
+
+
+def check_room(entries: int, algorithm: str) -> None:
+    """Stop a search whose table (a plain dictionary it cannot thin out) holds more than
+    :data:`CAPACITY` entries, with :class:`BudgetExhausted`."""
+    if entries > CAPACITY:
+        raise BudgetExhausted(f"{algorithm}'s table is full ({entries:,} entries, about "
+                              f"{entries * ENTRY_BYTES / 2**20:,.0f} MiB)")
+
+
 COMPLETE = 1 << 30
 """The depth recorded for a result that no depth limit affected: valid at every depth."""
 
@@ -48,40 +69,53 @@ class Entry:
 
 
 class TranspositionTable:
-    """A dictionary from position keys to :class:`Entry`, with counters.
+    """A dictionary from position keys to :class:`Entry`, with counters, bounded in size.
 
-    ``capacity`` bounds the number of entries (None: unbounded); when full, only entries for
-    keys already present are replaced. A deeper (or equally deep) result replaces a shallower
-    one; an exact result also replaces a bound of the same depth.
+    At most ``capacity`` entries (default: :data:`TABLE_BYTES` of memory) in two generations:
+    new entries go to the recent one; when it holds half the capacity, the older generation is
+    dropped and the recent one becomes the older, so the entries used least recently go first
+    (a dropped entry only costs a search again: no value depends on it). A deeper (or equally
+    deep) result replaces a shallower one; an exact result also replaces a bound of the same
+    depth.
     """
 
     def __init__(self, capacity: int | None = None) -> None:
-        self.capacity = capacity
+        self.capacity = max(2, CAPACITY if capacity is None else capacity)
         self.entries: dict[Hashable, Entry] = {}
+        """The recent generation."""
+        self.older: dict[Hashable, Entry] = {}
         self.probes = 0
         self.hits = 0
         self.stores = 0
+        self.dropped = 0
+        """Entries dropped to keep within the capacity."""
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self.entries) + len(self.older)
+
+    def get(self, key: Hashable) -> Entry | None:
+        """The entry for ``key``, if any (not counted as a probe)."""
+        entry = self.entries.get(key)
+        return self.older.get(key) if entry is None else entry
 
     def probe(self, key: Hashable) -> Entry | None:
         """The entry for ``key``, if any."""
         self.probes += 1
-        entry = self.entries.get(key)
+        entry = self.get(key)
         if entry is not None:
             self.hits += 1
         return entry
 
     def store(self, key: Hashable, value: float, bound: Bound, depth: int, move: Any) -> None:
         """Record a search result (see the module docstring for the meaning of each field)."""
-        old = self.entries.get(key)
-        if old is None:
-            if self.capacity is not None and len(self.entries) >= self.capacity:
-                return
-        elif old.depth > depth or (old.depth == depth and old.bound is Bound.EXACT
-                                   and bound is not Bound.EXACT):
+        old = self.get(key)
+        if old is not None and (old.depth > depth or (
+                old.depth == depth and old.bound is Bound.EXACT and bound is not Bound.EXACT)):
             return
+        if key not in self.entries and len(self.entries) >= self.capacity // 2:
+            self.dropped += len(self.older)
+            self.older, self.entries = self.entries, {}
+        self.older.pop(key, None)
         self.stores += 1
         self.entries[key] = Entry(value, bound, depth, move)
 
@@ -110,3 +144,4 @@ class TranspositionTable:
     def clear(self) -> None:
         """Forget every entry (the counters are kept)."""
         self.entries.clear()
+        self.older.clear()
