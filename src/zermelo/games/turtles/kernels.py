@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zermelo.core.game import CHANCE
 from zermelo.core.kernels import GameKernels
 from zermelo.games.turtles.board import FINISH, SQUARES
 from zermelo.games.turtles.cards import KINDS, RAINBOW_PLUS, STEPS, TURTLES, deck_counts
@@ -65,8 +66,6 @@ FORBID, PASSES, CONTINUE, NO_RESHUFFLE, DECK = 0, 1, 2, 3, 4
 CODES = KINDS * (TURTLES + 1) + 1
 """Play codes: ``card * 6 + turtle + 1``, the pass last."""
 PASS_CODE = CODES - 1
-CHANCE = -1
-"""What :func:`kernel_to_move` gives at the deal and at a draw (``zermelo.core.game.CHANCE``)."""
 
 
 def rules_of(variant: Variant) -> np.ndarray:
