@@ -69,13 +69,20 @@ def _values(kind: IntArray, first: IntArray, count: IntArray, chance: FloatArray
         if kind[node] == -2:
             v[node] = value[node]
             continue
-        total = 0.0
-        for c in range(count[node]):
-            child = first[node] + c
-            weight = chance[child] if kind[node] == -1 else sigma[offset[infoset[node]] + c]
-            total += weight * v[child]
-        v[node] = total
+        v[node] = _expected(node, kind, first, count, chance, infoset, offset, sigma, v)
     return v
+
+
+@njit(cache=True)
+def _expected(node: int, kind: IntArray, first: IntArray, count: IntArray, chance: FloatArray,
+              infoset: IntArray, offset: IntArray, sigma: FloatArray, v: FloatArray) -> float:
+    """The expectation of ``v`` over ``node``'s children, by chance or by ``sigma``."""
+    total = 0.0
+    for c in range(count[node]):
+        child = first[node] + c
+        weight = chance[child] if kind[node] == -1 else sigma[offset[infoset[node]] + c]
+        total += weight * v[child]
+    return total
 
 
 @njit(cache=True)
@@ -141,12 +148,7 @@ def best_response_value(kind: IntArray, first: IntArray, count: IntArray, chance
             elif kind[node] == player:
                 v[node] = v[first[node] + best[infoset[node]]]
             else:
-                total = 0.0
-                for c in range(count[node]):
-                    child = first[node] + c
-                    w = chance[child] if kind[node] == -1 else sigma[offset[infoset[node]] + c]
-                    total += w * v[child]
-                v[node] = total
+                v[node] = _expected(node, kind, first, count, chance, infoset, offset, sigma, v)
     return float(sign * v[0])
 
 

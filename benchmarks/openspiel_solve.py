@@ -1,0 +1,100 @@
+"""OpenSpiel games solved through zermelo's adapter, beside OpenSpiel's own solvers.
+
+For each game: zermelo's alpha-beta with a transposition table (keyed by the player to move
+and OpenSpiel's state string) through :mod:`zermelo.openspiel.adapter`, against OpenSpiel's
+``alpha_beta_search`` (Python, no transposition table) and its MCTS with proven values, each
+run in a child process stopped after ``--limit`` seconds.
+
+    python benchmarks/openspiel_solve.py [--games "tic_tac_toe;connect_four(rows=4,columns=5)"]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from zermelo.openspiel.adapter import open_game
+from zermelo.search.algorithms import search
+from zermelo.search.base import Budget, budget
+
+GAMES = "tic_tac_toe;connect_four(rows=4,columns=4);connect_four(rows=4,columns=5)"
+
+
+def ours(name: str, seconds: float) -> str:
+    """zermelo's alpha-beta with a transposition table: the value, nodes and seconds."""
+    game = open_game(name)
+    began = time.perf_counter()
+    with budget(Budget(None, seconds)):
+        result = search("alphabeta-tt", game, game.initial_state())
+    took = time.perf_counter() - began
+    return f"{result.value:+g} ({result.stats.nodes:,} nodes, {took:.1f} s)"
+
+
+def openspiel_alphabeta(name: str) -> str:
+    """OpenSpiel's alpha-beta search from the start: the value for the first player."""
+    import pyspiel
+    from open_spiel.python.algorithms import minimax
+    game = pyspiel.load_game(name)
+    value, _ = minimax.alpha_beta_search(game, maximizing_player_id=0)
+    return f"{value:+g}"
+
+
+def openspiel_mcts_solver(name: str) -> str:
+    """OpenSpiel's MCTS with proven values (``solve=True``), which stops once the start is
+    proven: the value for the first player."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+    game = pyspiel.load_game(name)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2.0, 10**9, mcts.RandomRolloutEvaluator(1, rng), solve=True,
+                       random_state=rng)
+    root = bot.mcts_search(game.new_initial_state())
+    return f"{root.outcome[0]:+g} ({root.explore_count:,} simulations)"
+
+
+def _child(run: Callable[[str], str], name: str, out: Any) -> None:
+    out.put(run(name))
+
+
+def timed(run: Callable[[str], str], name: str, limit: float) -> str:
+    """``run(name)`` in a child process, or that it did not finish in ``limit`` seconds."""
+    queue: Any = multiprocessing.Queue()
+    process = multiprocessing.Process(target=_child, args=(run, name, queue))
+    began = time.perf_counter()
+    process.start()
+    process.join(limit)
+    took = time.perf_counter() - began
+    if process.is_alive():
+        process.terminate()
+        process.join()
+        return f"not done in {limit:.0f} s"
+    return f"{queue.get()} in {took:.1f} s" if not queue.empty() else "failed"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=GAMES, help="OpenSpiel game strings, by ';'")
+    parser.add_argument("--limit", type=float, default=600.0, help="seconds for each run")
+    args = parser.parse_args()
+    console = Console(width=150, emoji=False, highlight=False)
+    table = Table(title=f"Solving OpenSpiel games from the start (limit {args.limit:.0f} s)")
+    for column in ("game", "zermelo alphabeta-tt (adapter)", "OpenSpiel alpha_beta_search",
+                   "OpenSpiel MCTS solver"):
+        table.add_column(column)
+    for name in args.games.split(";"):
+        row = [name, ours(name, args.limit), timed(openspiel_alphabeta, name, args.limit),
+               timed(openspiel_mcts_solver, name, args.limit)]
+        table.add_row(*row)
+        console.print(" | ".join(row), style="dim")
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()
