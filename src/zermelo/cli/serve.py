@@ -9,6 +9,11 @@ from typing import Annotated
 import typer
 
 from zermelo.core.errors import OptionError
+from zermelo.core.machine import check_processes
+
+WORKER_BYTES = 256 << 20
+"""About what a worker process takes: the interpreter, numba, its share of the cache, a search
+(256 workers took about 50 GB)."""
 
 
 def check_address(host: str, port: int) -> None:
@@ -37,8 +42,9 @@ def serve(
     move_time: Annotated[float, typer.Option(help="Seconds a search engine or analysis may "
                                              "think (0.1 to 60).", min=0.1, max=60)] = 5.0,
     workers: Annotated[int, typer.Option(help="Worker processes for engine moves and "
-                                         "analyses (1 to 16; 0: in the server's process).",
-                                         min=0, max=16)] = 2,
+                                         "analyses (1 to twice the cores, as memory allows; 0: "
+                                         "in the server's process, one at a time).",
+                                         min=0, max=256)] = 2,
 ) -> None:
     """Serve the stateless JSON API for playing every game against every engine."""
     import uvicorn
@@ -47,6 +53,7 @@ def serve(
 
     if not 0 < port < 65536:
         raise OptionError(f"port {port}: expected 1 to 65535")
+    check_processes(workers, "workers", WORKER_BYTES, per_core=2)
     check_address(host, port)
     print(f"zermelo: serving on http://{host}:{port}/ - open it in a browser to play "
           "(API docs at /docs)", flush=True)

@@ -7,6 +7,7 @@ or an illegal move. Anything else is a bug: 500 ``{"error": "internal error: ...
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -19,17 +20,17 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import zermelo.web.service as service
 from zermelo import __version__
 from zermelo.core.errors import OptionError, UnknownNameError, ZermeloError
+from zermelo.core.game import Information
 from zermelo.core.picture import View
 from zermelo.engines import create_engine
 from zermelo.web.limits import BodyLimit
-from zermelo.web.sessions import Sessions
-from zermelo.web.workers import GRACE, Busy, Pool
+from zermelo.web.sessions import PooledEngine, Sessions, TooMany
+from zermelo.web.workers import GRACE, Admission, Busy, Pool
 
 PAGE = files("zermelo.web").joinpath("page.html")
 """The single page that plays through the API: no script, style or font from elsewhere."""
@@ -66,7 +67,9 @@ class SessionRequest(ThinkRequest):
 
     seats: dict[str, str] = Field(description="Each player's letter: \"person\" or an engine "
                                   "NAME[:LEVEL], e.g. {\"A\": \"person\", \"B\": \"random\"}.")
-    seed: int | None = Field(None, description="Seed of the chance moves and engines.")
+    seed: int | None = Field(None, description="Seed of the chance moves and engines, for a "
+                             "game with no hidden part only (a game with hidden parts is dealt "
+                             "from the server's own randomness).")
 
 
 class EngineRequest(ThinkRequest):
@@ -104,16 +107,16 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
                workers: int = 0, sessions: Sessions | None = None) -> FastAPI:
     """The application; database engines and analysis read under ``db`` (default location),
     search engines and analyses think at most ``move_time`` seconds, in a pool of ``workers``
-    processes (0: in the server's own process); hidden-information games are held in
-    ``sessions`` (default: a new :class:`Sessions`)."""
-    pool = Pool(workers) if workers else None
+    processes (0: in the server's own process, one search at a time); hidden-information games
+    are held in ``sessions`` (default: a new :class:`Sessions`), their engines moving through
+    the same pool."""
+    pool: Pool | Admission = Pool(workers) if workers else Admission()
     sessions = sessions or Sessions()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
-        if pool is not None:
-            pool.close()
+        pool.close()
 
     app = FastAPIOffline(title="zermelo", version=__version__, lifespan=lifespan,
                          description="Stateless play: the client sends the position, the "
@@ -122,10 +125,8 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
 
     async def heavy(request: Request, seconds: float, task: Callable[..., dict[str, Any]],
                     *args: Any) -> dict[str, Any]:
-        """``task(*args, seconds)`` in the pool when there is one (cancelled if the client
-        goes away), else in a thread here."""
-        if pool is None:
-            return await run_in_threadpool(task, *args, seconds)
+        """``task(*args, seconds)`` in the pool (cancelled if the client goes away), or here
+        when no other search runs."""
         answer: dict[str, Any] = await pool.run_async(seconds + GRACE, request.is_disconnected,
                                                       task, *args, seconds)
         return answer
@@ -150,6 +151,8 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
             return _error(404, str(error))
         if isinstance(error, Busy):
             return _error(503, str(error))
+        if isinstance(error, TooMany):
+            return _error(429, str(error))
         return _error(422 if isinstance(error, OptionError) else 400, str(error))
 
     @app.exception_handler(Exception)
@@ -175,19 +178,28 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
                         media_type="image/svg+xml")
 
     @app.post("/api/{game}/sessions")
-    def open_session(game: str, body: SessionRequest) -> dict[str, Any]:
+    def open_session(game: str, body: SessionRequest, request: Request) -> dict[str, Any]:
         """A game held by the server (for hidden information): a secret token per seat a
-        person plays, engines on the others."""
+        person plays, engines on the others (moving in the worker pool)."""
         variant = service.game_for(game, body.options)
         players = variant.info.players
         unknown = [s for s in body.seats if s not in players]
         if unknown or len(body.seats) != len(players):
             raise OptionError(f"seats: name each of {', '.join(players)} once, as "
                               f"\"person\" or an engine")
+        if body.seed is not None and variant.info.information is Information.IMPERFECT:
+            raise OptionError("seed: a game with hidden parts is dealt from the server's own "
+                              "randomness, not a seed")
+        seconds = budget(body)
         people = [players.index(s) for s, who in body.seats.items() if who == "person"]
-        engines = {players.index(s): create_engine(who, variant, seed=body.seed, data=db)
-                   for s, who in body.seats.items() if who != "person"}
-        return {"tokens": sessions.open(variant, people, engines, budget(body), body.seed)}
+        engines = {}
+        for seat, who in body.seats.items():
+            if who != "person":
+                create_engine(who, variant, seed=0, data=db)  # an unknown engine: 404 here
+                seeds = None if body.seed is None else random.Random(body.seed)
+                engines[players.index(seat)] = PooledEngine(who, seconds, db, pool.run, seeds)
+        client = request.client.host if request.client else ""
+        return {"tokens": sessions.open(variant, people, engines, seconds, body.seed, client)}
 
     @app.get("/api/sessions/{token}")
     def session_view(token: str) -> dict[str, Any]:

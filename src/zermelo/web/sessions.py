@@ -9,35 +9,81 @@ and a board drawn from a *determinisation* (``resample``: the seat's view with e
 part it cannot see drawn at random), so that no answer depends on another seat's secrets.
 Engines and chance move on the server as soon as it is their turn.
 
-Memory is bounded: at most ``limit`` tables, each forgotten ``lifetime`` seconds after its last
-request; when every place is taken by a live table a new one is refused (:class:`Busy`).
+Memory and places are bounded: at most ``limit`` tables in all and ``per_client`` for one
+client address, each forgotten ``lifetime`` seconds after its last request; a new table is
+refused when every place is taken by a live one (:class:`Busy`, HTTP 503) or when its client
+holds its share (:class:`TooMany`, HTTP 429), so one client cannot lock the others out for
+long. The server's engines move through :class:`PooledEngine`: in the worker pool, with the
+same admission, budget and 503 as every other search.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from zermelo.core.errors import IllegalMoveError, OptionError, UnknownNameError
+from zermelo.core.errors import IllegalMoveError, OptionError, UnknownNameError, ZermeloError
 from zermelo.core.game import CHANCE
 from zermelo.core.picture import Picture, View
 from zermelo.games.registry import AnyGame
 from zermelo.search.base import Budget, budget
-from zermelo.web.workers import Busy
+from zermelo.web.workers import GRACE, Busy
 
 Json = dict[str, Any]
 Player = Callable[[AnyGame, Any], Any]
 Drawer = Callable[[AnyGame, Any, View], Picture]
 
-LIMIT = 1000
+LIMIT = 500
 """Tables held at once by default."""
-LIFETIME = 3600.0
+PER_CLIENT = 16
+"""Tables one client address may hold at once by default."""
+LIFETIME = 900.0
 """Seconds a table is kept after its last request, by default."""
+
+
+class TooMany(ZermeloError):
+    """A client holds as many tables as one may (HTTP 429)."""
+
+    kind = "too many games"
+
+
+def engine_move(game: AnyGame, state: Any, spec: str, seed: int | None, data: Path | None,
+                seconds: float) -> Any:
+    """The move of the engine ``spec`` in ``state``, within ``seconds``, where it runs (a
+    worker process of the server)."""
+    from zermelo.engines import create_engine
+
+    with budget(Budget(seconds=seconds)):
+        return create_engine(spec, game, seed=seed, data=data)(game, state)
+
+
+Runner = Callable[..., Any]
+"""``run(seconds, task, *args)``: the server's admission of a search (its pool, or one at a
+time in its own process)."""
+
+
+@dataclass
+class PooledEngine:
+    """A seat's engine that moves through the server's ``run`` (each move made afresh there,
+    its seed the next of ``seeds``: None, a fresh draw of the system's randomness)."""
+
+    spec: str
+    seconds: float
+    data: Path | None
+    run: Runner
+    seeds: random.Random | None = None
+
+    def __call__(self, game: AnyGame, state: Any) -> Any:
+        seed = None if self.seeds is None else self.seeds.getrandbits(63)
+        return self.run(self.seconds + GRACE, engine_move, game, state, self.spec, seed,
+                        self.data, self.seconds)
 
 
 @dataclass
@@ -77,6 +123,12 @@ class Table:
                 self.record(mover, move)
                 self.state = game.play(self.state, move)
 
+    def run_if_free(self) -> None:
+        """:meth:`run`, the engines' moves put off to a later request when the server is too
+        busy to make them now (the seat then sees an engine to move)."""
+        with contextlib.suppress(Busy):
+            self.run()
+
     def record(self, mover: int, move: Any) -> None:
         """Log ``move`` of ``mover`` as each seat sees it (a secret move as None)."""
         self.log.append((mover, tuple(self.game.move_seen_by(self.state, move, seat)
@@ -113,28 +165,40 @@ class Sessions:
     """The tables held by the server, by seat token."""
 
     def __init__(self, limit: int = LIMIT, lifetime: float = LIFETIME,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, per_client: int = PER_CLIENT
+                 ) -> None:
         self.limit, self.lifetime, self.clock = limit, lifetime, clock
+        self.per_client = per_client
         self.seats: dict[str, tuple[Table, int]] = {}
         self.tables: list[Table] = []
+        self.owners: dict[int, str] = {}
+        """The client address that opened each table (by ``id``)."""
         self.lock = threading.Lock()
 
     def open(self, game: AnyGame, people: Sequence[int], engines: Mapping[int, Player],
-             seconds: float, seed: int | None = None) -> dict[str, str]:
+             seconds: float, seed: int | None = None, client: str = "") -> dict[str, str]:
         """A new table of ``game`` from its start: a token for each seat in ``people`` (by
         player letter), ``engines`` playing the others; they move at once if it is their
-        turn. :class:`Busy` when every place is taken."""
+        turn. Chance is dealt from ``seed`` (None: the system's randomness). :class:`Busy`
+        when every place is taken, :class:`TooMany` when ``client`` holds its share."""
         if sorted([*people, *engines]) != list(range(game.info.num_players)) or not people:
             raise OptionError("seats: every seat needs exactly one player, a person or an "
                               "engine, and one seat at least a person")
-        table = Table(game, game.initial_state(), dict(engines), seconds, random.Random(seed),
-                      random.Random(seed))
+        table = Table(game, game.initial_state(), dict(engines), seconds,
+                      random.Random(secrets.randbits(128) if seed is None else seed),
+                      random.Random(secrets.randbits(128) if seed is None else seed))
         with self.lock:
             self._forget_old()
             if len(self.tables) >= self.limit:
                 raise Busy(f"{self.limit} games are in progress: try again later")
+            held = sum(owner == client for owner in self.owners.values())
+            if held >= self.per_client:
+                raise TooMany(f"{held} games in progress from this address, at most "
+                              f"{self.per_client}: finish one or let it expire "
+                              f"({self.lifetime / 60:.0f} min idle)")
             table.touched = self.clock()
             self.tables.append(table)
+            self.owners[id(table)] = client
             tokens = {game.info.players[p]: secrets.token_urlsafe(24) for p in people}
             for letter, token in tokens.items():
                 self.seats[token] = (table, game.info.players.index(letter))
@@ -144,6 +208,7 @@ class Sessions:
         except BaseException:  # an engine that failed: the table takes no place
             with self.lock:
                 self.tables.remove(table)
+                self.owners.pop(id(table), None)
                 self.seats = {k: v for k, v in self.seats.items() if v[0] is not table}
             raise
         return tokens
@@ -155,6 +220,7 @@ class Sessions:
         if old:
             self.tables = [t for t in self.tables if id(t) not in old]
             self.seats = {k: v for k, v in self.seats.items() if id(v[0]) not in old}
+            self.owners = {k: v for k, v in self.owners.items() if k not in old}
 
     def seat(self, token: str) -> tuple[Table, int]:
         """The table and seat of ``token``; :class:`UnknownNameError` if there is none (or it
@@ -169,9 +235,11 @@ class Sessions:
             return found
 
     def view(self, token: str) -> Json:
-        """What the token's seat may see."""
+        """What the token's seat may see (after the engines' moves, if one of them could not
+        move before: the server was busy)."""
         table, seat = self.seat(token)
         with table.lock:
+            table.run_if_free()
             return table.view(seat)
 
     def play(self, token: str, move: str) -> Json:
@@ -179,13 +247,14 @@ class Sessions:
         what the seat then sees."""
         table, seat = self.seat(token)
         with table.lock:
+            table.run_if_free()  # the engines' moves that a busy server put off
             game, state = table.game, table.state
             if game.is_terminal(state) or game.to_move(state) != seat:
                 raise IllegalMoveError(f"{move[:20]}: it is not your turn")
             chosen = game.parse_move(state, move)
             table.record(seat, chosen)
             table.state = game.play(state, chosen)
-            table.run()
+            table.run_if_free()
             return table.view(seat)
 
     def picture(self, token: str, draw: Drawer, flip: bool) -> Picture:

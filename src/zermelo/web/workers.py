@@ -3,17 +3,19 @@
 A search holds the interpreter while it thinks, so in the server's own process it would make
 every other request wait. The pool runs them elsewhere: at most ``workers`` at once and as
 many waiting; a request beyond that is refused at once (503) so that cheap requests keep being
-answered. A request whose answer does not come within its time (the move time plus a grace for
-solvers that cannot stop early) gets 503 too, and the pool is replaced, which ends the worker
-that was still computing: no request keeps a core busy after it is answered. A request whose
-client goes away is cancelled: its search is told through a flag in shared memory, which the
-search budget polls, and stops at its next look.
+answered (a server without a pool admits one search at a time: :class:`Admission`). A request
+whose answer does not come within its time (the move time plus a grace for solvers that cannot
+stop early) gets 503 too, and the pool is replaced, which ends the worker that was still
+computing: no request keeps a core busy after it is answered. A request whose client goes away
+is cancelled: its search is told through a flag in shared memory, which the search budget
+polls, and stops at its next look.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -23,6 +25,7 @@ from typing import Any
 
 from zermelo.core.errors import ZermeloError
 from zermelo.search.base import Budget, budget
+from zermelo.solve import cache
 
 GRACE = 10.0
 """Seconds a request may take beyond its move time before it is given up."""
@@ -40,16 +43,52 @@ _FLAGS: Any = None
 """In a worker process: the pool's cancel flags, one a slot of work in flight."""
 
 
-def _adopt(flags: Any) -> None:
-    """Keep the pool's flags (run once in each new worker)."""
+def _adopt(flags: Any, cache_bytes: int) -> None:
+    """Keep the pool's flags and take a worker's share of the cache (run once in each new
+    worker)."""
     global _FLAGS
     _FLAGS = flags
+    os.environ["ZERMELO_CACHE_BYTES"] = str(cache_bytes)
 
 
 def _call(slot: int, task: Callable[..., Any], *args: Any) -> Any:
     """``task(*args)`` in a worker, every search in it cancelled once flag ``slot`` is set."""
     with budget(Budget(cancelled=lambda: _FLAGS[slot] != 0)):
         return task(*args)
+
+
+class Admission:
+    """The work of a server without a pool (``--workers 0``), in its own process: one search
+    at a time, a request beyond it refused at once (503), with :class:`Pool`'s interface."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def _enter(self) -> None:
+        if not self.lock.acquire(blocking=False):
+            raise Busy("the server is busy with another search, try again in a moment")
+
+    def run(self, seconds: float, task: Callable[..., Any], *args: Any) -> Any:
+        """``task(*args)`` here, if no other search runs (the task keeps to its own budget)."""
+        self._enter()
+        try:
+            return task(*args)
+        finally:
+            self.lock.release()
+
+    async def run_async(self, seconds: float, gone: Callable[[], Awaitable[bool]],
+                        task: Callable[..., Any], *args: Any) -> Any:
+        """:meth:`run` in a thread, for a request being served."""
+        from starlette.concurrency import run_in_threadpool
+
+        self._enter()
+        try:
+            return await run_in_threadpool(task, *args)
+        finally:
+            self.lock.release()
+
+    def close(self) -> None:
+        """Nothing to end."""
 
 
 class Pool:
@@ -68,8 +107,9 @@ class Pool:
         crash, not a stop)."""
 
     def _start(self) -> ProcessPoolExecutor:
+        share = cache.budget() // self.workers  # the cache's bound holds for the whole pool
         return ProcessPoolExecutor(self.workers, mp_context=self.context, initializer=_adopt,
-                                   initargs=(self.flags,))
+                                   initargs=(self.flags, share))
 
     def _submit(self, task: Callable[..., Any], args: tuple[Any, ...]
                 ) -> tuple[int, Future[Any], int]:
