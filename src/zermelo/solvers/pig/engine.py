@@ -4,10 +4,11 @@ engine that maximises it, the analysis of every move, and ``zermelo solve pig``.
 from __future__ import annotations
 
 import random
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import numpy as np
 from zermelo.core.game import Game
 from zermelo.core.value import Analysis, Value
 from zermelo.games.pig.rules import FACES, HOLD, OTHER, ROLL, Move, Pig, PigState
-from zermelo.search.base import SearchResult, SearchStats
+from zermelo.search.base import BudgetExhausted, SearchResult, SearchStats, remaining_budget
 from zermelo.solve.value_iteration import iterate
 from zermelo.solvers.pig.space import bases, build, index
 
@@ -53,13 +54,56 @@ class Table:
         return p if child.mover == state.mover else 1.0 - p
 
 
-@lru_cache(maxsize=4)
+KEPT = 4
+"""Solved goals kept in memory (the last asked for)."""
+_tables: OrderedDict[int, Table] = OrderedDict()
+_solving: dict[int, threading.Thread] = {}
+_failed: dict[int, BaseException] = {}
+_lock = threading.Lock()
+
+
 def table(goal: int) -> Table:
-    """Pig to ``goal`` solved (kept: the four goals last asked for)."""
+    """Pig to ``goal`` solved, kept. The solve (seconds to 100) runs once, in a thread of its
+    own: a caller whose time budget ends first gets :class:`BudgetExhausted` while the solve
+    goes on for the next one, so that a server's analyses and engine moves get the table after
+    a few requests instead of each starting it again and running out."""
+    with _lock:
+        if goal in _tables:
+            _tables.move_to_end(goal)
+            return _tables[goal]
+        worker = _solving.get(goal)
+        if worker is None:
+            worker = threading.Thread(target=_solve, args=(goal,), daemon=True,
+                                      name=f"pig-{goal}")
+            _solving[goal] = worker
+            worker.start()
+    worker.join(remaining_budget()[1])  # no time bound: until it is done
+    with _lock:
+        if goal in _tables:
+            return _tables[goal]
+        if goal in _failed:
+            _solving.pop(goal, None)
+            raise _failed.pop(goal)
+    raise BudgetExhausted(f"Pig to {goal} is being solved (once, it takes seconds): ask again "
+                          f"shortly")
+
+
+def _solve(goal: int) -> None:
+    """Solve Pig to ``goal`` into the kept tables (outside any budget: a thread has none)."""
     start = time.perf_counter()
-    solution = iterate(build(goal))
-    return Table(goal, solution.values, bases(goal), solution.sweeps,
-                 time.perf_counter() - start)
+    try:
+        solution = iterate(build(goal))
+    except BaseException as error:  # handed to the caller that waits for it
+        with _lock:
+            _failed[goal] = error
+        return
+    solved = Table(goal, solution.values, bases(goal), solution.sweeps,
+                   time.perf_counter() - start)
+    with _lock:
+        _tables[goal] = solved
+        while len(_tables) > KEPT:
+            _tables.popitem(last=False)
+        _solving.pop(goal, None)
 
 
 def scored_moves(game: Pig, state: PigState) -> list[tuple[Move, float]]:
