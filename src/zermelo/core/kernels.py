@@ -61,3 +61,9 @@ class GameKernels(Generic[S, M]):
     pack_observation: Callable[[Any], np.ndarray] | None = None
     """``pack_observation(observation) -> array``: the rules' observation as ``observe``
     writes it."""
+    outcome: Any = None
+    """Two-player zero-sum games without chance: ``outcome(state, rules) -> float``, the
+    return of the side to move once the game is over, else infinity. With it, and ``legal``,
+    ``play`` and ``to_move`` compiled with the signatures of :mod:`zermelo.search.mcts_kernel`
+    (codes meaning one move in every state), ``zermelo solve --algorithm mcts`` runs the
+    compiled MCTS."""

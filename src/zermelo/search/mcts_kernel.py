@@ -37,6 +37,7 @@ import numpy as np
 from numba import njit, types
 
 from zermelo.core.game import Game, Utility
+from zermelo.core.kernels import GameKernels
 from zermelo.search.base import (
     MAX_ITERATIONS,
     Clock,
@@ -375,3 +376,17 @@ def _simulate(root: Any, rules: Any, legal: Any, play: Any, to_move: Any, outcom
             if solve and i < depth and proven[node] == NOT_OVER:
                 _try_prove(node, links, proven, best)
     return done
+
+
+def mcts_declared(game: Game[Any, Any], kernels: GameKernels[Any, Any], state: Any, *,
+                  iterations: int = 1000, seed: int | None = None
+                  ) -> SearchResult[Any] | None:
+    """:func:`mcts_compiled` on the kernels a game declares, from a state of its rules; None
+    when they lack what the search needs (``outcome``) or the game is not one it plays."""
+    if kernels.outcome is None or SUPPORTS.missing(game.info):
+        return None
+    moves = Kernels(kernels.legal, kernels.play, kernels.to_move, kernels.outcome,
+                    kernels.max_moves)
+    return mcts_compiled(game, moves, kernels.pack(state), kernels.rules,
+                         decode=lambda code: kernels.decode(state, code),
+                         iterations=iterations, seed=seed)

@@ -112,7 +112,7 @@ def game_kernels(game: ConnectFour) -> GameKernels[Position, int]:
     """Connect Four's side of the kernel contract (:class:`zermelo.core.kernels.GameKernels`):
     the move functions above, a move being its column."""
     return GameKernels(pack, rules_of(game.board), _code, _code, game.board.width, legal, play,
-                       to_move, returns)
+                       to_move, returns, outcome=outcome)
 
 
 def kernels_of(board: Board) -> Kernels:
