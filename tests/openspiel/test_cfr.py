@@ -91,6 +91,16 @@ def test_a_strategy_agents_choose(race: Tree) -> None:
     assert cfr.exploitability(race, fast) > 0.01 > cfr.exploitability(race, solver.average())
 
 
+def test_a_seer_has_an_information_set_a_state(race: Tree) -> None:
+    game = HiddenRace(deck=FOUR, seer=0)
+    state = game.random_playout(game.initial_state(), random.Random(1))[1]
+    assert game.information_key(state, 0) == state
+    assert game.information_key(state, 1) == game.view(state, 1)
+    told = build(game)
+    assert (told.owner == 0).sum() > (race.owner == 0).sum()
+    assert (told.owner == 1).sum() == (race.owner == 1).sum()
+
+
 def test_the_telling_race_determinises_to_the_truth() -> None:
     game = TellingRace(deck=FOUR)
     state = game.random_playout(game.initial_state(), random.Random(2))[1]

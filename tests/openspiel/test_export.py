@@ -136,3 +136,11 @@ def test_bad_names_and_parameters_are_one_line_errors() -> None:
         load("zermelo_turtles(players=9)")
     with pytest.raises(OptionError, match="Unknown parameter"):
         load("zermelo_nim(pile=3)")
+
+
+def test_lists_are_written_with_spaces_and_the_game_string_loads_again() -> None:
+    game = load("zermelo_musketeers(board=4x4,start=a1 b2 c3)")
+    assert game.zgame.start == (0, 5, 10)
+    again = load(str(game))
+    assert again.zgame.start == game.zgame.start
+    assert load(str(load("zermelo_nim"))).zgame.piles == (1, 3, 5, 7)

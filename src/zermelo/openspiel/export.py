@@ -53,20 +53,23 @@ def short_name(entry: GameEntry) -> str:
 
 def parameters(entry: GameEntry) -> dict[str, Any]:
     """Each option's default as an OpenSpiel parameter: whole numbers as ints, flags as
-    bools, the others as their option text."""
+    bools, the others as their option text with spaces for commas (OpenSpiel separates
+    parameters by commas: ``zermelo_nim(piles=1 3 5 7)``)."""
     out: dict[str, Any] = {}
     for option in entry.options:
         if isinstance(option, Integer | Flag):
             out[option.name] = option.default
         else:
-            out[option.name] = option.format(option.default)
+            out[option.name] = option.format(option.default).replace(",", " ")
     return out
 
 
 def option_texts(entry: GameEntry, params: dict[str, Any]) -> dict[str, str]:
-    """OpenSpiel parameters back as option texts, which the schema range-checks."""
+    """OpenSpiel parameters back as option texts (lists with commas again), which the
+    schema range-checks."""
     flags = {o.name for o in entry.options if isinstance(o, Flag)}
-    return {k: ("yes" if v else "no") if k in flags else str(v) for k, v in params.items()}
+    return {k: ("yes" if v else "no") if k in flags else ",".join(str(v).split())
+            for k, v in params.items()}
 
 
 def game_type(entry: GameEntry) -> Any:

@@ -5,6 +5,9 @@ bottom) ``distance`` squares from the lettuce, a small deck (by default five car
 (:class:`~zermelo.games.turtles.rules.Turtles`), and so are the views, the determinisations
 and the agents that play it.
 
+A ``seer`` (a player's number) may be told every colour and hand: the information sets of
+CFR are then whole states for that player.
+
 The deal and the draws are listed with their probabilities (explicit chance), so the race is
 a finite two-player zero-sum game of imperfect information with explicit chance, as CFR and
 OpenSpiel need.
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import replace
 from math import comb
 
@@ -40,7 +43,7 @@ class HiddenRace(Turtles):
     """The reduced race with secret colours and hands; see the module docstring."""
 
     def __init__(self, deck: tuple[str, ...] = TINY_DECK, hand: int = 2,
-                 distance: int = 3) -> None:
+                 distance: int = 3, seer: int | None = None) -> None:
         super().__init__(Variant(players=2, reshuffle="stop"))
         if not 1 <= distance < FINISH or hand < 1 or 2 * hand > len(deck):
             raise GameNotSupportedError("the reduced race needs 1 to 8 squares to go and a "
@@ -50,6 +53,7 @@ class HiddenRace(Turtles):
         self.cards = deck
         self.hand = hand
         self.start = FINISH - distance
+        self.seer = seer
         self.info = replace(self.info, name="hidden-race", title="Reduced turtle race",
                             chance=Chance.EXPLICIT, max_game_length=4 * len(deck) + 4)
         self._deals = list(self._enumerate())
@@ -84,6 +88,11 @@ class HiddenRace(Turtles):
             for second, p2 in self._hands(tuple(left)):
                 for pair in colours:
                     yield Deal(pair, (first, second)), p1 * p2 / len(colours)
+
+    def information_key(self, state: TurtleState, player: int) -> Hashable:
+        """The player's view; the whole state for the ``seer``, who is told every colour and
+        hand (the value of information is the equilibrium's change)."""
+        return state if player == self.seer else self.view(state, player)
 
     def chance_outcomes(self, state: TurtleState) -> list[tuple[Move, float]]:
         if state.phase == DEAL:
