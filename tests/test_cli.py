@@ -184,13 +184,21 @@ def test_a_file_the_user_named_is_bad_input_but_other_os_errors_are_bugs(
     assert "none.npz" in result.err and "internal error" not in result.err
 
     def broken(*args: object) -> None:
-        raise OSError(28, "No space left on device")  # no file of the user's named
+        raise OSError(22, "Invalid argument")  # no file of the user's named
 
     monkeypatch.setattr("zermelo.games.nim.rules.Nim.legal_moves", broken)
     result = cli("solve", "nim", "1", "2")
     assert result.code == 1
-    assert result.err == ("zermelo: internal error: OSError: [Errno 28] No space left on "
-                          "device, please report\n")
+    assert result.err == ("zermelo: internal error: OSError: [Errno 22] Invalid argument, "
+                          "please report\n")
+
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device")  # the disk's, not a bug
+
+    monkeypatch.setattr("zermelo.games.nim.rules.Nim.legal_moves", full)
+    result = cli("solve", "nim", "1", "2")
+    assert (result.code, result.err) == (
+        2, "zermelo: cannot write the output (No space left on device)\n")
 
 
 def test_output_to_a_closed_pipe_ends_quietly() -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import CliRunner
+from zermelo.core.errors import OptionError
 from zermelo.games.morris.entry import ENTRY
 from zermelo.solve import distributed
 from zermelo.solve.distributed import RETRIES, Recipe, Workers, build_on, cluster, shared_threads
@@ -360,3 +361,37 @@ def test_workers_get_the_database_path_as_given(pool: Workers, tmp_path: Path,
     build_on(pool, Recipe(Database.plan, (variant, 2)), store)
     assert paths and all(p.startswith(str(tmp_path / "link") + "/") for p in paths)
     assert any(".parts" in p for p in paths) and any(p.endswith("L01-E.bin") for p in paths)
+
+
+def test_a_server_that_never_speaks_dask_is_given_up(cli: CliRunner, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    monkeypatch.setattr(distributed, "CONNECT_SECONDS", 1)
+    with socket.socket() as mute:
+        mute.bind(("127.0.0.1", 0))
+        mute.listen(4)  # accepts connections (the kernel does), answers nothing
+        address = f"tcp://127.0.0.1:{mute.getsockname()[1]}"
+        result = cli("musketeers", "solve", "--board", "4x4", "--scheduler", address,
+                     "--db", str(tmp_path))
+    assert (result.code, result.err) == (
+        2, f"zermelo: invalid option: cannot reach the scheduler {address!r}: no answer "
+           "within 1 s\n")
+
+
+def test_a_scheduler_without_workers_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(distributed, "WORKER_SECONDS", 1)
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty, \
+            pytest.raises(OptionError, match=r"has no worker \(waited 1 s\)"), \
+            cluster(empty.scheduler_address, None):
+        pass
+
+
+def test_local_workers_are_bounded_by_the_machine() -> None:
+    from zermelo.core.machine import cores
+
+    with pytest.raises(OptionError, match="this machine has"), \
+            cluster(None, 2 * cores() + 1):
+        pass

@@ -4,6 +4,7 @@ matrix between depth-limited players; rich tables, CSV/JSON and PNG plots."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
 from typing import Annotated, Any
@@ -11,7 +12,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from zermelo.cli.common import OptionOpt, console, parse_options
+from zermelo.cli.common import OptionOpt, console, figure_bytes, parse_options, write_output
 from zermelo.core.errors import OptionError
 from zermelo.core.options import parse_whole
 from zermelo.games.registry import AnyGame, get_game
@@ -95,7 +96,7 @@ def _plots(rows: list[dict[str, Any]], matrix: list[list[int]] | None, depths: l
     fig.suptitle(f"{title}: search cost from the start by depth")
     fig.tight_layout()
     path = out / "depth.png"
-    fig.savefig(path, dpi=120)
+    write_output(path, figure_bytes(fig, 120))
     files.append(path)
     plt.close(fig)
     if matrix is not None:
@@ -115,7 +116,7 @@ def _plots(rows: list[dict[str, Any]], matrix: list[list[int]] | None, depths: l
         ax.set_title(f"{title}: who wins, depth against depth")
         fig.tight_layout()
         path = out / "matches.png"
-        fig.savefig(path, dpi=120)
+        write_output(path, figure_bytes(fig, 120))
         files.append(path)
         plt.close(fig)
     return files
@@ -153,18 +154,19 @@ def bench(
         table.add_row(r["search"], str(r["depth"]), f"{r['nodes']:,}", f"{r['cutoffs']:,}",
                       f"{r['seconds']:.4f}", f"{r['value']:.3g}")
     console.print(table)
-    with open(folder / "depth.csv", "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+    text = io.StringIO(newline="")
+    writer = csv.DictWriter(text, fieldnames=list(rows[0]))
+    writer.writeheader()
+    writer.writerows(rows)
+    write_output(folder / "depth.csv", text.getvalue())
     if matrix is not None:
         grid = Table("1st \\ 2nd", *[str(d) for d in span],
                      title="winner by depth (1st player's depth down, 2nd across)")
         for depth, row in zip(span, matrix, strict=True):
             grid.add_row(str(depth), *[{0: "1st", 1: "2nd", -1: "draw"}[c] for c in row])
         console.print(grid)
-    (folder / "bench.json").write_text(json.dumps({"game": entry.name, "depths": span,
-                                                   "rows": rows, "matches": matrix}, indent=1))
+    write_output(folder / "bench.json", json.dumps({"game": entry.name, "depths": span,
+                                                    "rows": rows, "matches": matrix}, indent=1))
     files = _plots(rows, matrix, span, folder, entry.title)
     console.print("wrote " + ", ".join(str(p) for p in [folder / "depth.csv",
                                                          folder / "bench.json", *files]))

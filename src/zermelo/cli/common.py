@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from typer.core import TyperOption
 
-from zermelo.core.errors import OptionError
+from zermelo.core.errors import DataError, OptionError
+from zermelo.solve.store import write_atomically
 
 console = Console(highlight=False)
 """Standard output."""
@@ -48,3 +51,25 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
 def read_position(text: str) -> str:
     """The position text itself, or standard input's when ``text`` is ``-``."""
     return sys.stdin.read() if text == "-" else text
+
+
+def write_output(path: Path, data: str | bytes) -> None:
+    """Write an output file the user named (``--svg``, ``--csv``, ``--png``, ...) as a whole:
+    never through a link planted at ``path``, nor into a FIFO or a device, which are refused in
+    one line."""
+    write_atomically(path, data.encode() if isinstance(data, str) else data)
+
+
+def figure_bytes(figure: Any, dpi: int) -> bytes:
+    """A matplotlib figure as PNG bytes (for :func:`write_output`)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+def input_file(path: Path) -> Path:
+    """``path`` if it is a regular file (or absent: the reader says so); a FIFO, a device or a
+    directory given as a file is refused in one line instead of blocking or failing later."""
+    if path.exists() and not path.is_file():
+        raise DataError(f"{path}: not a regular file")
+    return path

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import os
 import pkgutil
 import sys
@@ -46,6 +49,8 @@ def _root(
     """Solve and play board games."""
 
 
+DISK_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EROFS, errno.EFBIG}
+"""System errors of writing that are the disk's, not a bug: one line, exit 2."""
 MAX_MESSAGE = 300
 """No error line is longer: input echoed in a message is cut."""
 
@@ -71,8 +76,12 @@ def main(argv: list[str] | None = None) -> None:
 
     Set ``ZERMELO_DEBUG=1`` to see the traceback of an error instead.
     """
+    for stream in (sys.stdout, sys.stderr):  # an encoding without some character: "?"
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="replace")
     try:
         result = app(args=argv, prog_name="zermelo", standalone_mode=False)
+        sys.stdout.flush()  # a full disk or /dev/full is found here, not at exit
     except typer.Exit as stop:
         sys.exit(stop.exit_code)
     except typer.TyperException as error:  # usage errors: unknown option, missing argument
@@ -90,7 +99,11 @@ def main(argv: list[str] | None = None) -> None:
         if os.environ.get("ZERMELO_DEBUG"):
             raise
         if isinstance(error, OSError) and error.filename is None:
-            internal(error)  # not a file of the user's: a bug
+            if error.errno not in DISK_ERRORS:
+                internal(error)  # not a file of the user's: a bug
+            with contextlib.suppress(OSError, ValueError):  # no more output, none at exit
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            error = OSError(f"cannot write the output ({error.strerror})")
         message = str(error)
         print(one_line(message if message.startswith("zermelo") else f"zermelo: {message}"),
               file=sys.stderr)

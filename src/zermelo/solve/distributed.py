@@ -30,6 +30,7 @@ import numba
 import numpy as np
 
 from zermelo.core.errors import OptionError
+from zermelo.core.machine import check_processes
 from zermelo.solve.layered import (
     BuildReport,
     Plan,
@@ -57,7 +58,11 @@ if TYPE_CHECKING:
 RETRIES = 2
 """How many times a task that raised is run again before the build stops."""
 CONNECT_SECONDS = 10
-"""How long the client waits for a scheduler before giving up."""
+"""How long the client waits for a scheduler's answer before giving up."""
+WORKER_SECONDS = 60
+"""How long the client waits for a scheduler to have a worker before giving up."""
+WORKER_BYTES = 256 << 20
+"""About what a local worker process takes before it maps any table."""
 
 
 @dataclass(frozen=True)
@@ -291,6 +296,30 @@ def shared_threads(client: Client) -> int:
     return min((max(1, (cores.get(w) or 1) // n) for w, n in slots.items()), default=1)
 
 
+def _probe(address: str) -> None:
+    """Ask the scheduler at ``address`` who it is, within :data:`CONNECT_SECONDS` (a server
+    that accepts a connection but never speaks Dask would keep a client waiting for ever);
+    :class:`OSError` if no scheduler answers."""
+    import asyncio
+
+    from distributed.comm.core import connect
+
+    async def identity() -> Any:
+        comm = await connect(address)
+        try:
+            await comm.write({"op": "identity"})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), CONNECT_SECONDS))
+    except TimeoutError:
+        raise OSError(f"no answer within {CONNECT_SECONDS} s") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise OSError("not a Dask scheduler")
+
+
 @contextmanager
 def cluster(scheduler: str | None, workers: int | None,
             threads: int | None = None) -> Iterator[Workers | None]:
@@ -309,17 +338,24 @@ def cluster(scheduler: str | None, workers: int | None,
                           "pip install 'zermelo[distributed]'") from None
     if scheduler is not None:
         try:
+            _probe(scheduler)
             client = Client(scheduler, timeout=f"{CONNECT_SECONDS}s")
         except (OSError, ValueError, TypeError) as error:
             reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
             raise OptionError(f"cannot reach the scheduler {scheduler[:80]!r}: {reason}"
                               ) from None
         with client:
+            try:
+                client.wait_for_workers(1, timeout=WORKER_SECONDS)
+            except TimeoutError:
+                raise OptionError(f"the scheduler {scheduler[:80]!r} has no worker (waited "
+                                  f"{WORKER_SECONDS} s)") from None
             yield Workers(client, shared_threads(client))
         return
     assert workers is not None
     if not 1 <= workers <= 256:
         raise OptionError(f"workers {workers}: expected 1 to 256")
+    check_processes(workers, "workers", WORKER_BYTES, per_core=2)
     each = threads or max(1, (os.cpu_count() or 1) // workers)
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                       dashboard_address=":0", silence_logs=40) as local, Client(local) as client:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -13,13 +12,14 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
-from zermelo.cli.common import console
+from zermelo.cli.common import console, input_file
 from zermelo.core.errors import (
     IllegalMoveError,
     InvalidPositionError,
     UnknownNameError,
     ZermeloError,
 )
+from zermelo.core.machine import check_processes, cores
 from zermelo.games.connect4 import ConnectFour, Position
 from zermelo.games.connect4.entry import ENTRY
 from zermelo.games.connect4.kernels import geometry
@@ -63,7 +63,7 @@ def _solver(game: ConnectFour, book: Path | None) -> Solver:
     """A solver with the book asked for (refused when broken), else the default one if it is
     there and sound (a broken default book is reported and left out)."""
     if book is not None:
-        return Solver(game, book=OpeningBook.load(book, game.board))
+        return Solver(game, book=OpeningBook.load(input_file(book), game.board))
     default = OpeningBook.locate(game.board)
     return Solver(game, book=None if default is None else usable_book(default, game))
 
@@ -192,9 +192,17 @@ def perft(depth: Annotated[int, typer.Argument(help="How many moves ahead (0 to 
 TableOpt = Annotated[int | None, typer.Option(  # books solve early positions: a large table
     help="Transposition table slots per solver (default 16,777,234, about 134 MB; best twice "
          "a prime; at most 2**27, about 1.1 GB).", min=2, max=2**27)]
-JobsOpt = Annotated[int, typer.Option(help="Solvers running at once (default: one per CPU).",
-                                      min=1, max=16)]
-JOBS = min(16, os.cpu_count() or 1)
+JobsOpt = Annotated[int, typer.Option(help="Solvers running at once (default: one per core; at "
+                                      "most one per core, each table in memory).", min=1,
+                                      max=256)]
+JOBS = min(16, cores())
+SLOT_BYTES = 8
+"""Memory of one transposition table slot (16,777,234 slots: 134 MB)."""
+
+
+def check_jobs(jobs: int, table: int | None) -> None:
+    """Refuse more solvers than cores, or than the memory holds with their tables."""
+    check_processes(jobs, "jobs", (table or DEEP_SIZE) * SLOT_BYTES)
 
 
 @app.command(name="book")
@@ -207,6 +215,7 @@ def make_book(depth: Annotated[int, typer.Option(help="Book positions of up to t
               board: BoardOpt = "7x6", k: KOpt = 4,
               table: TableOpt = None, jobs: JobsOpt = JOBS) -> None:
     """Build an opening book: the exact score of every position of up to DEPTH moves."""
+    check_jobs(jobs, table)
     game = _game(board, k)
     out = out or default_path(game.board)
     make_directory(out.parent)
@@ -235,10 +244,12 @@ def make_engine_book(
     """Build the perfect engine's book: its move in every position of up to DEPTH stones it
     can meet at its turn in a game from the empty board, as either side, against any
     opponent. Saved after each level and every minute, and resumed from what is saved."""
+    check_jobs(jobs, table)
     game = _game(board, k)
     out = out or engine_book.default_path(game.board)
     make_directory(out.parent)
-    resume = None if fresh or not out.exists() else EngineBook.load(out, game.board)
+    resume = (None if fresh or not out.exists()
+              else EngineBook.load(input_file(out), game.board))
     start = time.perf_counter()
     with _progress("solving positions") as bar:
         task = bar.add_task("book", total=None)

@@ -13,6 +13,7 @@ from rich.table import Table
 from zermelo.cli.common import BoardOpt, JsonOpt, console, read_position
 from zermelo.cli.games.musketeers_variant import MusketeersOpt, variant
 from zermelo.core.errors import OptionError
+from zermelo.core.machine import check_allocation
 from zermelo.games.musketeers import ENEMIES, Position, ThreeMusketeers
 from zermelo.solvers.musketeers import weak as solver
 from zermelo.solvers.musketeers.capstone import (
@@ -107,6 +108,8 @@ def weak_solve(
     """Prove who wins by search alone (no database): nodes, table size, proof size, time."""
     if not 16 <= table_bits <= 32:
         raise OptionError(f"table bits {table_bits}: expected 16 to 32")
+    tables = 2 if length and not capstone_bugs else 1  # the length has a table of its own
+    check_allocation(tables * solver.ENTRY_BYTES << table_bits, f"table bits {table_bits}")
     if not 0 <= samples <= 100_000:
         raise OptionError(f"samples {samples}: expected 0 to 100000")
     game = variant(board, musketeers, start)

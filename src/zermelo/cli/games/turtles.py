@@ -4,6 +4,7 @@ the arena that measures them against each other (the paper's tables I-VI)."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
 from typing import Annotated, cast
@@ -13,8 +14,17 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from zermelo.cli.common import JsonOpt, OptionOpt, PositionArg, console, parse_options
+from zermelo.cli.common import (
+    JsonOpt,
+    OptionOpt,
+    PositionArg,
+    console,
+    figure_bytes,
+    parse_options,
+    write_output,
+)
 from zermelo.core.errors import OptionError, UnknownNameError
+from zermelo.core.machine import check_processes
 from zermelo.core.picture import View
 from zermelo.games.turtles.entry import ENTRY
 from zermelo.games.turtles.render import board_text, status_line
@@ -23,6 +33,9 @@ from zermelo.games.turtles.state import PLAYERS
 from zermelo.games.turtles.svg import board_picture
 from zermelo.solvers.turtles.agents import AGENT_SPECS, make_agent
 from zermelo.solvers.turtles.arena import Cell, cells_of, play_cells, table_agents
+
+JOB_BYTES = 200 << 20
+"""About what an arena worker process takes (the interpreter, numba and the compiled rules)."""
 
 app = typer.Typer(help="The Great Turtle Race: positions, players' views, agents and the arena.",
                   no_args_is_help=True)
@@ -61,7 +74,7 @@ def show(position: PositionArg, players: PlayersOpt = 2, option: OptionOpt = Non
         console.print(board_text(game, state))
     if svg is not None:
         drawn_for = None if view is None else view.player
-        svg.write_text(board_picture(game, state, View(seat=drawn_for)).svg())
+        write_output(svg, board_picture(game, state, View(seat=drawn_for)).svg())
     console.print(status_line(game, state))
 
 
@@ -79,12 +92,13 @@ def _percent(cell: Cell) -> str:
 
 
 def _write_csv(path: Path, cells: list[Cell]) -> None:
-    with path.open("w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["row", "col", "games", "wins", "rate", "ci_low", "ci_high"])
-        for c in cells:
-            writer.writerow([c.row, c.col, c.games, c.wins, f"{c.rate:.4f}",
-                             f"{c.ci[0]:.4f}", f"{c.ci[1]:.4f}"])
+    text = io.StringIO(newline="")
+    writer = csv.writer(text)
+    writer.writerow(["row", "col", "games", "wins", "rate", "ci_low", "ci_high"])
+    for c in cells:
+        writer.writerow([c.row, c.col, c.games, c.wins, f"{c.rate:.4f}",
+                         f"{c.ci[0]:.4f}", f"{c.ci[1]:.4f}"])
+    write_output(path, text.getvalue())
 
 
 def _write_png(path: Path, rows: list[str], cols: list[str], cells: list[Cell],
@@ -107,7 +121,7 @@ def _write_png(path: Path, rows: list[str], cols: list[str], cells: list[Cell],
     axes.set_title(title)
     figure.colorbar(image, label="row's wins (%)")
     figure.tight_layout()
-    figure.savefig(path, dpi=100)
+    write_output(path, figure_bytes(figure, 100))
     plt.close(figure)
 
 
@@ -128,7 +142,8 @@ def arena(
     png: Annotated[Path | None, typer.Option(help="Write a heat map of the win rates.")
                    ] = None,
     jobs: Annotated[int, typer.Option(help="Worker processes (the figures do not depend on "
-                                           "how many).", min=1, max=64)] = 1,
+                                           "how many; at most two a core).", min=1,
+                                      max=256)] = 1,
     option: OptionOpt = None,
 ) -> None:
     """Win rates of row agents against column agents with 95 % Wilson intervals: in each game
@@ -136,6 +151,7 @@ def arena(
     with two players both cells of a pair come from the same games."""
     if (agents is None) == (table is None):
         raise OptionError("give either --agents or --table")
+    check_processes(jobs, "jobs", JOB_BYTES, per_core=2)
     game = _game(players, option)
     if agents is not None:
         rows = [a.strip() for a in agents.split(",") if a.strip()]

@@ -151,7 +151,7 @@ class Pig(Game[PigState, Move]):
         move: Move
         if word in (ROLL, HOLD):
             move = word
-        elif len(word) == 1 and word.isdigit() and int(word) in FACES:
+        elif len(word) == 1 and word.isascii() and word.isdigit() and int(word) in FACES:
             move = int(word)
         else:
             raise InvalidMoveError(f"{text.strip()[:20]!r} is not a move: roll, hold, or at a "

@@ -237,7 +237,7 @@ def parse_position(game: Turtles, text: str) -> TurtleState:
         raise InvalidPositionError("the hands and the discard pile hold more cards of a kind "
                                    "than the deck")
     passes = values["passes"]
-    if not (passes.isdigit() and int(passes) < n):
+    if not (passes.isascii() and passes.isdigit() and int(passes) < n):
         raise InvalidPositionError(f"passes {passes[:10]!r}: expected 0 to {n - 1}")
     try:
         played = tuple(parse_play(p) for p in values["played"].split() if p != "-")
@@ -265,7 +265,7 @@ def _track(text: str) -> Board:
     seen: list[int] = []
     for item in text.split():
         square, _, letters = item.partition(":")
-        if not (square.isdigit() and int(square) < SQUARES and letters
+        if not (square.isascii() and square.isdigit() and int(square) < SQUARES and letters
                 and all(c in COLOURS for c in letters.upper()) and not rows[int(square)]):
             raise InvalidPositionError(f"track {item[:20]!r}: expected SQUARE:TURTLES with a "
                                        f"square from 0 to {SQUARES - 1}, once each")

@@ -58,6 +58,10 @@ class Board:
         return cls(grid.size, neighbours, lines, game.symmetry_tables)
 
 
+ENTRY_BYTES = 11
+"""Bytes an entry of :class:`Table` takes: its key, value and two depth bounds."""
+
+
 class Table:
     """The open-addressing transposition table: canonical codes and their results."""
 
