@@ -28,9 +28,10 @@ from typing import Any
 from zermelo.core.machine import available_memory
 from zermelo.search.base import BudgetExhausted
 
-ENTRY_BYTES = 300
-"""What one entry costs, about: the key (a tuple or an int), the :class:`Entry`, the dict's slot
-(measured on Connect Four keys in benchmarks/search_memory.py)."""
+ENTRY_BYTES = 400
+"""What one entry costs at most, about: the key (a tuple or an int), the :class:`Entry`, the
+dictionary's slot; benchmarks/search_memory.py measured 156-161 bytes on Connect Four keys,
+381-385 on the keys of 16 Nim piles."""
 TABLE_BYTES = min(1 << 30, available_memory() // 4)
 """The memory a table may take by default: 1 GiB, or a quarter of what is available."""
 
