@@ -158,6 +158,9 @@ class Game(ABC, Generic[S, M]):
         if self.is_terminal(state):
             raise IllegalMoveError(f"{self.format_move(state, move)}: the game is over")
         if not self.is_legal(state, move):
+            if self.to_move(state) == CHANCE and self.info.chance is Chance.SAMPLED:
+                raise IllegalMoveError(f"{self.format_move(state, move)} is not an outcome "
+                                       "that can happen here")  # outcomes cannot be listed
             legal = [self.format_move(state, m) for m in self.legal_moves(state)]
             shown = ", ".join(legal[:8]) + (f" and {len(legal) - 8} more" if len(legal) > 8 else "")
             raise IllegalMoveError(f"{self.format_move(state, move)} is not a legal move here "
