@@ -116,7 +116,7 @@ def choose(sq, ht, own, policy, cards, turtles, n, epsilon):  # type: ignore[no-
 @njit(cache=True)
 def playout(s, rules, policies, epsilon):  # type: ignore[no-untyped-def]
     """Play state ``s`` (changed in place; a player to play or to draw) to the end, each
-    player by its policy; every player's return."""
+    player by its policy."""
     cards = np.empty(MAX_PLAYS, np.int64)
     turtles = np.empty(MAX_PLAYS, np.int64)
     draw(s, -1.0)
@@ -127,7 +127,7 @@ def playout(s, rules, policies, epsilon):  # type: ignore[no-untyped-def]
         k = choose(s[SQ:SQ + TURTLES], s[HT:HT + TURTLES], own, policies[mover], cards,
                    turtles, n, epsilon)
         if play(s, cards[k], turtles[k], rules) == ENDED:
-            return returns_all(s)
+            return
         draw(s, -1.0)
 
 
@@ -144,7 +144,8 @@ def returns_all(s):  # type: ignore[no-untyped-def]
 def play_on(s, rules, policies, epsilon, seed):  # type: ignore[no-untyped-def]
     """:func:`playout` with the generator seeded by ``seed`` first; the returns."""
     np.random.seed(seed)
-    return playout(s, rules, policies, epsilon)
+    playout(s, rules, policies, epsilon)
+    return returns_all(s)
 
 
 Rollout = Callable[[Turtles, TurtleState, random.Random], tuple[float, ...]]

@@ -127,13 +127,15 @@ def mcts_iterate(o, rules, policy, epsilon, count, visits, rewards, available, c
                 visits[node, code] = 0
             path_node[depth], path_code[depth], path_mover[depth] = node, code, mover
             depth += 1
-            if play(s, cards[k], turtles[k], rules) == ENDED:
+            ended = play(s, cards[k], turtles[k], rules) == ENDED
+            if not ended:
+                drawn = draw(s, np.random.random())
+            if not ended and (untried > 0 or depth == path_node.shape[0]):
+                playout(s, rules, policies, epsilon)
+                ended = True
+            if ended:
                 for p in range(players):
                     returns[p] = returns_of(s, p)
-                break
-            drawn = draw(s, np.random.random())
-            if untried > 0 or depth == path_node.shape[0]:
-                returns[:] = playout(s, rules, policies, epsilon)
                 break
             node = _child(visits, rewards, available, child, links, node, code,
                           drawn if mover == me else -1)
