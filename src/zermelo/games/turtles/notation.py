@@ -12,7 +12,6 @@ passes in a row, and every play so far. The draw pile is what the deck holds bes
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from zermelo.core.errors import InvalidMoveError, InvalidPositionError
 from zermelo.games.turtles.board import SQUARES, Board
@@ -34,16 +33,15 @@ from zermelo.games.turtles.state import (
     PASS,
     PLAY,
     PLAYERS,
+    Counts,
     Deal,
     Move,
     Play,
     TurtleState,
     View,
+    before_deal,
     counts_of,
 )
-
-if TYPE_CHECKING:
-    from zermelo.games.turtles.rules import Turtles
 
 _PLAY = re.compile(r"(X)?([RGBYP*]\+\+|[RGBYP*][+-]|\^\^|\^)([RGBYP])?")
 
@@ -155,7 +153,7 @@ def move_text(move: Move) -> str:
     return play_text(move)
 
 
-def parse_move(game: Turtles, state: TurtleState, text: str) -> Move:
+def parse_move(state: TurtleState, text: str) -> Move:
     """A move in ``state``'s phase: the deal, a card drawn, or a play (legality unchecked)."""
     word = text.strip()
     if state.phase == DEAL:
@@ -186,7 +184,7 @@ def _cards(text: str) -> tuple[int, ...]:
     return tuple(sorted(c for c in cards if c is not None))
 
 
-def format_position(game: Turtles, state: TurtleState) -> str:
+def format_position(state: TurtleState) -> str:
     """The position text of ``state`` (see the module docstring)."""
     if state.phase == DEAL:
         return "deal"
@@ -204,12 +202,13 @@ def format_position(game: Turtles, state: TurtleState) -> str:
 _FIELDS = ("colours", "hands", "track", "discard", "passes", "played")
 
 
-def parse_position(game: Turtles, text: str) -> TurtleState:
-    """Read position text; :class:`InvalidPositionError` saying what is wrong."""
+def parse_position(text: str, players: int, deck: Counts) -> TurtleState:
+    """Read position text of a game of ``players`` with the deck ``deck``;
+    :class:`InvalidPositionError` saying what is wrong."""
     fields = [f.strip() for f in text.strip().split("|")]
     if fields == ["deal"]:
-        return game.initial_state()
-    n = game.players
+        return before_deal(deck)
+    n = players
     head = fields[0].split()
     if (len(head) != 2 or head[0] not in (PLAY, DRAW, OVER)
             or head[1] not in PLAYERS[:n]):
@@ -232,7 +231,7 @@ def parse_position(game: Turtles, text: str) -> TurtleState:
     board = _track(values["track"])
     discard = tuple(counts_of(_cards(values["discard"])))
     held = counts_of([c for h in hands for c in h])
-    pile = tuple(d - h - x for d, h, x in zip(game.deck, held, discard, strict=True))
+    pile = tuple(d - h - x for d, h, x in zip(deck, held, discard, strict=True))
     if min(pile) < 0:
         raise InvalidPositionError("the hands and the discard pile hold more cards of a kind "
                                    "than the deck")

@@ -54,6 +54,7 @@ from zermelo.games.turtles.state import (
     TurtleState,
     Variant,
     View,
+    before_deal,
     counts_of,
     legal_plays,
 )
@@ -85,7 +86,7 @@ class Turtles(Game[TurtleState, Move]):
     # -- rules ---------------------------------------------------------------------------
 
     def initial_state(self) -> TurtleState:
-        return TurtleState(DEAL, 0, (), (), START, self.deck, (0,) * KINDS, ())
+        return before_deal(self.deck)
 
     def to_move(self, state: TurtleState) -> int:
         return CHANCE if state.phase in (DEAL, DRAW) else state.mover
@@ -265,13 +266,13 @@ class Turtles(Game[TurtleState, Move]):
     # -- notation ------------------------------------------------------------------------
 
     def parse_position(self, text: str) -> TurtleState:
-        return notation.parse_position(self, text)
+        return notation.parse_position(text, self.players, self.deck)
 
     def format_position(self, state: TurtleState) -> str:
-        return notation.format_position(self, state)
+        return notation.format_position(state)
 
     def parse_move(self, state: TurtleState, text: str) -> Move:
-        move = notation.parse_move(self, state, text)
+        move = notation.parse_move(state, text)
         if not self.is_legal(state, move):
             raise IllegalMoveError(f"{text.strip()[:40]} is not legal here")
         return move

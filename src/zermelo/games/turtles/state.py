@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from zermelo.games.turtles.board import FINISH, Board, last_turtles
+from zermelo.games.turtles.board import FINISH, START, Board, last_turtles
 from zermelo.games.turtles.cards import (
     KINDS,
     RAINBOW_PLUS,
@@ -110,6 +110,11 @@ class View:
     def colour(self) -> int | None:
         """The player's own turtle (None before the deal)."""
         return self.colours[self.player] if self.colours else None
+
+
+def before_deal(deck: Counts) -> TurtleState:
+    """The state before the deal: every turtle on the start, the whole ``deck`` in the pile."""
+    return TurtleState(DEAL, 0, (), (), START, deck, (0,) * KINDS, ())
 
 
 def legal_plays(variant: Variant, hand: Sequence[int], board: Board) -> list[Play]:
