@@ -5,7 +5,7 @@ and OpenSpiel's state string) through :mod:`zermelo.openspiel.adapter`, against 
 ``alpha_beta_search`` (Python, no transposition table) and its MCTS with proven values, each
 run in a child process stopped after ``--limit`` seconds.
 
-    python benchmarks/openspiel_solve.py [--games "tic_tac_toe;connect_four(rows=4,columns=5)"]
+    python benchmarks/openspiel_solve.py [--game "connect_four(rows=4,columns=5)" ...] [--limit S]
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from zermelo.openspiel.adapter import open_game
 from zermelo.search.algorithms import search
 from zermelo.search.base import Budget, budget
 
-GAMES = "tic_tac_toe;connect_four(rows=4,columns=4);connect_four(rows=4,columns=5)"
+GAMES = ("tic_tac_toe", "connect_four(rows=4,columns=4)", "connect_four(rows=4,columns=5)",
+         "nim(pile_sizes=1;3;5;7;9)")
 
 
 def ours(name: str, seconds: float) -> str:
@@ -80,7 +81,8 @@ def timed(run: Callable[[str], str], name: str, limit: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default=GAMES, help="OpenSpiel game strings, by ';'")
+    parser.add_argument("--game", action="append", help="an OpenSpiel game string "
+                        "(repeatable; default: tic-tac-toe, two Connect Fours, a Nim)")
     parser.add_argument("--limit", type=float, default=600.0, help="seconds for each run")
     args = parser.parse_args()
     console = Console(width=150, emoji=False, highlight=False)
@@ -88,7 +90,7 @@ def main() -> None:
     for column in ("game", "zermelo alphabeta-tt (adapter)", "OpenSpiel alpha_beta_search",
                    "OpenSpiel MCTS solver"):
         table.add_column(column)
-    for name in args.games.split(";"):
+    for name in args.game or GAMES:
         row = [name, ours(name, args.limit), timed(openspiel_alphabeta, name, args.limit),
                timed(openspiel_mcts_solver, name, args.limit)]
         table.add_row(*row)
