@@ -131,7 +131,7 @@ def click_move(page: Page, path: list[str], move: str = "") -> None:
         target = page.locator(f'#board g.target[data-target="{name}"]')
         if i:
             assert "next" in (target.get_attribute("class") or "").split()
-        target.locator(":scope > :not(.hl):not(title):not(.last)").first.click()
+        target.locator(":scope > :not(.hl):not(.hit):not(title):not(.last)").first.click()
 
 
 def key_move(page: Page) -> None:
@@ -270,12 +270,18 @@ def test_tictactoe_against_perfect_play_never_wins_and_a_draw_is_not_red(page: P
     assert (color == "rgb(179, 38, 30)") == (winner is not None)  # red for a loss only
 
 
-def test_move_list_undo_redo_flip_and_copy(page: Page) -> None:
+def b2_and_a_reply(page: Page) -> str | None:
+    """A tic-tac-toe game against a shallow search: X plays b2, the engine replies; the
+    position then."""
     new_game(page, "tictactoe", "X", "alphabeta", level="2")
     click_move(page, ["b2"])
     page.wait_for_function("document.querySelectorAll('#movelist button').length === 2")
     wait_for_turn(page)
-    played = page.get_attribute("#board", "data-position")
+    return page.get_attribute("#board", "data-position")
+
+
+def test_move_list_undo_redo_flip_and_copy(page: Page) -> None:
+    played = b2_and_a_reply(page)
     page.locator("#movelist button").first.click()  # back to the position after b2
     page.wait_for_function("document.getElementById('board').dataset.position === "
                            "'....X....'")
@@ -436,7 +442,7 @@ def test_the_turtle_race_is_played_on_a_phone_by_taps_of_44_px(browser: Browser,
             small = page.evaluate("[...document.querySelectorAll('#board g.target.enabled')]"
                                   ".map((t) => t.getBoundingClientRect())"
                                   ".some((r) => Math.min(r.width, r.height) < 44)")
-            buttons = page.locator("#taps button, #choices button")
+            buttons = page.locator('#taps button:not([aria-pressed="true"]), #choices button')
             assert small and buttons.count() > 0  # the board's places are small: buttons
             for i in range(buttons.count()):
                 box = buttons.nth(i).bounding_box()
@@ -473,11 +479,7 @@ def test_a_reload_or_a_shared_link_restores_the_game(page: Page) -> None:
 
 
 def test_an_illegal_typed_move_is_refused_with_its_reason(page: Page) -> None:
-    new_game(page, "tictactoe", "X", "alphabeta", level="2")
-    click_move(page, ["b2"])
-    page.wait_for_function("document.querySelectorAll('#movelist button').length === 2")
-    wait_for_turn(page)
-    position = page.get_attribute("#board", "data-position")
+    position = b2_and_a_reply(page)
     page.fill("#move-input", "b2")
     page.click("#typed button")
     page.wait_for_function("document.getElementById('last').textContent.includes('taken')")
