@@ -118,3 +118,14 @@ def test_bad_openspiel_names_are_one_line(cli: CliRunner, name: str, message: st
     assert result.code == 2
     assert result.err.startswith(message)
     assert len(result.err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("piles", [(1, 2, 3), (1, 2, 4), (2, 3, 5, 7), (1, 1, 4, 6)])
+def test_openspiels_nim_solved_through_the_adapter_keeps_boutons_rule(
+        piles: tuple[int, ...]) -> None:
+    game = open_game(f"nim(pile_sizes={';'.join(map(str, piles))},is_misere=False)")
+    result = search("alphabeta-tt", game, game.initial_state())
+    nim_sum = 0
+    for pile in piles:
+        nim_sum ^= pile
+    assert result.value == (1 if nim_sum else -1)

@@ -16,7 +16,8 @@ from zermelo.games.turtles import Turtles, Variant
 from zermelo.openspiel import cfr
 from zermelo.openspiel import cfr_reference as ref
 from zermelo.openspiel.adapter import open_game
-from zermelo.openspiel.policies import TellingRace, agent_strategy
+from zermelo.openspiel.export import as_openspiel
+from zermelo.openspiel.policies import AgentPolicy, TellingRace, agent_strategy
 from zermelo.openspiel.race import HiddenRace
 from zermelo.openspiel.tree import Tree, build
 
@@ -108,3 +109,12 @@ def test_the_telling_race_determinises_to_the_truth() -> None:
         game.determinise(game.view(state, 0), random.Random(0))
     game.truth = state
     assert game.determinise(game.view(state, 0), random.Random(0)) == state
+
+
+def test_an_agents_exploitability_agrees_with_openspiels(race: Tree) -> None:
+    game = HiddenRace(deck=FOUR)
+    ours = cfr.exploitability(race, agent_strategy(race, game, "F:ties=first"))
+    native = as_openspiel(game)
+    theirs = os_exploitability.exploitability(native, AgentPolicy(game, "F:ties=first"))
+    assert ours == pytest.approx(theirs, abs=1e-12)
+    assert ours > 0.01

@@ -83,3 +83,27 @@ def fair_player(game: Turtles, name: str, seed: int) -> Callable[[Any, TurtleSta
         return decide(game, agent, state, rng)
 
     return player
+
+
+class AgentPolicy:
+    """An agent as an OpenSpiel policy over a game exported by
+    :func:`zermelo.openspiel.export.as_openspiel`: the frequencies of its plays at the state
+    over ``samples`` decisions with different seeds (the same seeds at every state of an
+    information set, so the policy depends on the view alone)."""
+
+    def __init__(self, game: Turtles, name: str, samples: int = 1, seed: int = 0) -> None:
+        self.game = game
+        self.agent = make_agent(name, game)
+        self.samples = samples
+        self.seed = seed
+
+    def action_probabilities(self, state: Any, player_id: int | None = None
+                             ) -> dict[int, float]:
+        """OpenSpiel's action numbers with the agent's probabilities."""
+        encode = state.get_game().codec.encode
+        moves = self.game.legal_moves(state.state)
+        found = dict.fromkeys((encode(m) for m in moves), 0.0)
+        for k in range(self.samples):
+            rng = random.Random(self.seed * 1_000_003 + k)
+            found[encode(decide(self.game, self.agent, state.state, rng))] += 1 / self.samples
+        return found
