@@ -59,6 +59,6 @@ def test_a_games_own_algorithm_keeps_to_the_budget_and_is_listed(cli: CliRunner)
     result = cli("solve", "pig", "-o", "goal=119", "--seconds", "0.01")  # a goal solved
     # nowhere else in the tests, so no table is kept from before: 849,660 states to iterate
     assert result.code == 2
-    assert result.err.startswith("zermelo: budget exhausted: value iteration used up its budget")
+    assert result.err.startswith("zermelo: budget exhausted: Pig to 119 is being solved")
     result = cli("solve", "pig", "-a", "nosuch")
     assert result.code == 2 and "(known: value-iteration, minimax," in result.err
