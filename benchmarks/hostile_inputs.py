@@ -12,7 +12,11 @@ illegal moves, odd paths); *clean* is a 2xx or a 4xx/503 with ``{"error": one li
 The server's CPU time and resident memory are read from /proc around each request, so the
 worst single request's cost is known. Corruption: a 4x4 Three Musketeers database and a 4x4
 Connect Four book are damaged in each way with the modification time restored, and a read must
-refuse in one line.
+refuse in one line; the database's damages are done again under a running server, which must
+answer 4xx after it answered the same request from the intact database. Sessions: ``--flood``
+session openings from one address as fast as they come (how many were refused, and how long
+another client then waits for ``/api/games``), and 20 Turtle Race openings with a seed (refused)
+and 20 without (their deals must differ).
 """
 
 from __future__ import annotations
@@ -53,12 +57,16 @@ PREFIXES: list[list[str]] = [
     ["solve", "nim", "--seconds"], ["solve", "nim", "--nodes"], ["solve"], ["play"],
     ["play", "tictactoe", "--engine"], ["play", "nim", "-o"], ["bench", "tictactoe", "--depths"],
     ["games", "--json"], ["serve", "--host"], ["serve", "--port"], ["serve", "--workers"],
+    ["solve", "pig"], ["turtles", "show"], ["turtles", "show", "--players"],
+    ["connect4", "book", "--jobs"], ["musketeers", "weak-solve", "--table-bits"],
+    ["solve", "nim", "-a", "alphabeta", "--iterations"], ["turtles", "arena", "--jobs"],
 ]
 SPECIAL = ["", "-", "--", "-1", "0", "1e9", "99999999999999999999", "9" * 5000, "board=0x0",
            "board=9x9", "k=1000000000", "piles=" + ",".join(["64"] * 17), "piles=100000000",
            "goal=100000", "mcts:100000000", "alphabeta:1000", "heuristic:1000", "\x01",
            "é", "²", "4" * 200, "../../../../etc", "/dev/null", "a b", "1000000000",
-           "nan", "inf", "1x1", "99x99", "M " + "X" * 25]
+           "nan", "inf", "1x1", "99x99", "M " + "X" * 25, "piles=" + ",".join(["64"] * 16),
+           "٣", "\uff15", "1٣", "²x²", "roll ٣", "passes ٣"]
 POSITION = "M XO.. .XX. XOX. .XO."
 """A 4x4 position with 6 enemies, musketeers to move: its analysis reads table L06-M."""
 
@@ -291,12 +299,20 @@ def corrupt_runs(work: Path) -> tuple[int, int, list[str]]:
          lambda: manifest.write_text("[" * 100_000 + "]" * 100_000)),
         ("manifest: another variant", manifest,
          lambda: edit_manifest(lambda c: c["header"].update(width=5))),
+        ("consistent forgery: bytes and checksums together", manifest,
+         lambda: forge(folder, first, manifest)),
+        ("swap two tables with their entries", manifest,
+         lambda: swap_entries(folder, first, other.name[:-4], manifest)),
+        ("manifest: lose a table's entry", manifest,
+         lambda: edit_manifest(lambda c: c["tables"].pop("L05-E"))),
         ("book: flip a byte", book, lambda: flip(book, 200)),
         ("book: truncate", book, lambda: book.write_bytes(book.read_bytes()[:100])),
         ("book: zero-fill", book, lambda: book.write_bytes(bytes(book.stat().st_size))),
     ]
     caught = 0
     missed: list[str] = []
+    served = served_runs(data, pristine, [(n, p, d) for n, p, d in damages
+                                          if p.parent == folder], keep_mtime)
     for name, path, damage in damages:
         shutil.rmtree(data)
         shutil.copytree(pristine, data)
@@ -314,7 +330,110 @@ def corrupt_runs(work: Path) -> tuple[int, int, list[str]]:
         if not refused:
             missed.append(f"{name}: " + " | ".join(f"{r.returncode} {r.stdout.strip()[:60]} "
                                                    f"{r.stderr.strip()[-120:]}" for r in runs))
+    return len(damages), caught, missed + served[2], served[:2]
+
+
+def restore(data: Path, pristine: Path) -> None:
+    """Put the intact files back."""
+    shutil.rmtree(data)
+    shutil.copytree(pristine, data)
+
+
+def served_runs(data: Path, pristine: Path, damages: list[tuple[str, Path, Callable[[], None]]],
+                keep_mtime: Callable[[Path, Callable[[], None]], None]
+                ) -> tuple[int, int, list[str]]:
+    """Each damage done under a running server that has just answered the same analysis from
+    the intact database: the answer after it must be a 4xx, not a value."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen([*ZERMELO, "serve", "--port", str(port), "--workers", "1"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              env={**os.environ, "ZERMELO_DATA": str(data)})
+    body = {"options": {"board": "4x4"}, "position": POSITION}
+    caught, missed = 0, []
+    try:
+        wait_until_up(f"{base}/api/games")
+        with httpx.Client(base_url=base, timeout=60) as client:
+            for name, path, damage in damages:
+                restore(data, pristine)
+                before = client.post("/api/musketeers/analyze", json=body)
+                keep_mtime(path, damage)
+                after = client.post("/api/musketeers/analyze", json=body)
+                refused = before.status_code == 200 and 400 <= after.status_code < 500
+                caught += refused
+                if not refused:
+                    missed.append(f"under a server, {name}: {before.status_code} then "
+                                  f"{after.status_code} {after.text[:100]}")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
     return len(damages), caught, missed
+
+
+def session_runs(flood: int) -> dict[str, Any]:
+    """``flood`` session openings from one address, then how long ``/api/games`` takes; 20
+    Turtle Race openings with a seed and 20 without."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen([*ZERMELO, "serve", "--port", str(port), "--workers", "2",
+                               "--move-time", "1"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    out: dict[str, Any] = {}
+    try:
+        wait_until_up(f"{base}/api/games")
+        with httpx.Client(base_url=base, timeout=60) as client:
+            seats = {"A": "person", "B": "random", "C": "random"}
+            body = {"seats": seats, "options": {"players": "3"}}
+            start = time.perf_counter()
+            codes = Counter(client.post("/api/turtles/sessions", json=body).status_code
+                            for _ in range(flood))
+            out["flood"], out["flood_s"] = codes, time.perf_counter() - start
+            start = time.perf_counter()
+            out["games_ok"] = client.get("/api/games").status_code == 200
+            out["games_s"] = time.perf_counter() - start
+        with httpx.Client(base_url=base, timeout=60,
+                          transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
+            out["other_client"] = other.post("/api/turtles/sessions",
+                                             json=body).status_code
+            seeded = Counter(other.post("/api/turtles/sessions",
+                                        json={**body, "seed": 5}).status_code
+                             for _ in range(20))
+            out["seeded"] = seeded
+        deals = set()
+        for i in range(20):
+            with httpx.Client(base_url=base, timeout=60, transport=httpx.HTTPTransport(
+                    local_address=f"127.0.1.{i + 1}")) as one:
+                token = one.post("/api/turtles/sessions", json=body).json()["tokens"]["A"]
+                deals.add(one.get(f"/api/sessions/{token}").json()["observation"])
+        out["distinct_deals"] = len(deals)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return out
+
+
+def forge(folder: Path, name: str, manifest: Path) -> None:
+    """Change a table's bytes and write its new SHA-256 and block checksums in the manifest."""
+    from zermelo.solve.store import digest_of
+
+    path = folder / f"{name}.bin"
+    raw = bytearray(path.read_bytes())
+    for at in range(0, len(raw), 997):
+        raw[at] ^= 0x01
+    path.write_bytes(bytes(raw))
+    whole, blocks = digest_of(path)
+    content = json.loads(manifest.read_text())
+    content["tables"][name].update(sha256=whole, blocks=blocks)
+    manifest.write_text(json.dumps(content))
+
+
+def swap_entries(folder: Path, a: str, b: str, manifest: Path) -> None:
+    """Exchange two tables' files and their manifest entries."""
+    swap(folder / f"{a}.bin", folder / f"{b}.bin")
+    content = json.loads(manifest.read_text())
+    tables = content["tables"]
+    tables[a], tables[b] = tables[b], tables[a]
+    manifest.write_text(json.dumps(content))
 
 
 def swap(a: Path, b: Path) -> None:
@@ -333,6 +452,7 @@ def main() -> None:
     parser.add_argument("--cli", type=int, default=1000, help="CLI runs")
     parser.add_argument("--http", type=int, default=400, help="HTTP requests")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--flood", type=int, default=1000, help="session openings")
     args = parser.parse_args()
     console = Console()
     rng = random.Random(args.seed)
@@ -343,18 +463,27 @@ def main() -> None:
         cli_counts, cli_bad = cli_runs(args.cli, rng, work / "cli")
         cli_seconds = time.perf_counter() - start
         http = http_runs(args.http, rng, work / "cli")
-        tried, caught, missed = corrupt_runs(work)
+        tried, caught, missed, (served, served_caught) = corrupt_runs(work)
+        sessions = session_runs(args.flood)
     table = Table("what", "tried", "clean", "tracebacks", "hangs", "other",
                   title="hostile inputs")
     for name, counts in (("CLI arguments", cli_counts), ("HTTP requests", http["counts"])):
         table.add_row(name, str(sum(counts.values())), str(counts["clean"]),
                       str(counts["traceback"]), str(counts["hang"]), str(counts["unclean"]))
     table.add_row("corrupted files", str(tried), str(caught), "-", "-", str(tried - caught))
+    table.add_row("corrupted under a server", str(served), str(served_caught), "-", "-",
+                  str(served - served_caught))
     console.print(table)
     console.print(f"CLI: {cli_seconds:.0f} s for {args.cli} runs. HTTP: slowest answer "
                   f"{http['slowest']:.2f} s; worst request {http['worst_cpu']:.2f} s of server "
                   f"CPU ({http['worst']}); server peak RSS with its workers "
                   f"{http['peak_mib']:.0f} MiB; still answering afterwards: {http['alive']}")
+    console.print(f"sessions: {args.flood} openings from one address in "
+                  f"{sessions['flood_s']:.1f} s: {dict(sessions['flood'])}; /api/games then "
+                  f"{sessions['games_s']:.2f} s ({sessions['games_ok']}); another address "
+                  f"{sessions['other_client']}; 20 seeded Turtle Race openings "
+                  f"{dict(sessions['seeded'])}; 20 unseeded: {sessions['distinct_deals']} "
+                  "distinct deals")
     for line in [*cli_bad, *http["bad"], *missed][:40]:
         console.print(line, markup=False, highlight=False, soft_wrap=True)
 
