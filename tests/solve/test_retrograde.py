@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo.core.errors import DataError
-from zermelo.solve.retrograde import DRAW, MAX_PLIES, NONE, describe, solve_graph
+from zermelo.solve.retrograde import (
+    DRAW,
+    MAX_PLIES,
+    NONE,
+    Checkpoint,
+    GraphMoves,
+    describe,
+    solve_unit,
+)
 
 Graph = tuple[list[list[int]], list[int | None]]
 
@@ -42,19 +52,9 @@ def oracle(children: list[list[int]], exits: list[int | None]) -> list[int]:
 
 
 def solve(children: list[list[int]], exits: list[int | None]) -> list[int]:
-    """The solver's codes: the graph turned into predecessor lists and the exit into the
-    parent's view (one ply further, the best for the mover)."""
-    n = len(children)
-    preds: list[list[int]] = [[] for _ in range(n)]
-    for u, kids in enumerate(children):
-        for v in kids:
-            preds[v].append(u)
-    ptr = np.cumsum([0] + [len(p) for p in preds])
-    idx = np.array([u for p in preds for u in p], np.int32)
-    exit_code = np.array([NONE if e is None else (DRAW if e == DRAW else e + 1)
-                          for e in exits], np.uint8)
-    return [int(c) for c in solve_graph(np.array([len(c) for c in children]), ptr, idx,
-                                        exit_code)]
+    """The solver's codes, with the exits turned into the parent's view (one ply further)."""
+    exit_code = [NONE if e is None else (DRAW if e == DRAW else e + 1) for e in exits]
+    return [int(c) for c in solve_unit(GraphMoves(children, exit_code))]
 
 
 @st.composite
@@ -93,5 +93,35 @@ def test_a_distance_too_long_for_a_byte_is_refused() -> None:
 
 def test_an_inconsistent_graph_is_refused() -> None:
     with pytest.raises(DataError, match="positions"):
-        solve_graph(np.zeros(3, np.int32), np.zeros(3, np.int64), np.zeros(0, np.int32),
-                    np.full(3, NONE, np.uint8))
+        GraphMoves([[3], [], []], [NONE] * 3)
+
+
+class Killed(Exception):
+    """Stands for a build killed between two pieces of its work."""
+
+
+def test_a_solve_goes_on_from_its_checkpoint_to_the_same_codes(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    # a chain long enough for many levels beside a cycle, saved after every level
+    n = 60
+    children = [[u + 1] for u in range(n - 3)] + [[], [n - 1], [n - 2]]
+    graph = GraphMoves(children, [NONE] * n)
+    expected = solve_unit(graph)
+    monkeypatch.setattr("zermelo.solve.retrograde.CHECKPOINT_SECONDS", -1.0)
+    calls = 0
+
+    def dying(targets: np.ndarray, counts: np.ndarray, preds: np.ndarray) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 5:
+            raise Killed
+        GraphMoves.backward(graph, targets, counts, preds)
+
+    monkeypatch.setattr(graph, "backward", dying)
+    checkpoint = Checkpoint(tmp_path / "work")
+    with pytest.raises(Killed):
+        solve_unit(graph, checkpoint=checkpoint)
+    assert checkpoint.load(n) is not None
+    assert np.array_equal(solve_unit(graph, checkpoint=checkpoint), expected)
+    assert not (tmp_path / "work").exists()

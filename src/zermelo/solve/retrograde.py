@@ -1,34 +1,40 @@
 """Retrograde analysis of a game graph with cycles: win, loss or draw and the distance in plies.
 
 A game hands the solver one unit of work at a time (for Morris, the positions with given stone
-counts): the unit's positions are numbered ``0..n-1``, and for each the game gives
-
-* ``succ_count[u]`` — how many of its moves lead to a position of the unit;
-* the predecessors of each position inside the unit, as a CSR pair ``pred_ptr``/``pred_idx``
-  (built by the game in two passes over its successor generator, so no edge list is held);
-* ``exit_code[u]`` — the best value ``u`` reaches through moves leaving the unit (to finished
-  units or to the end of the game), already seen from ``u``, or :data:`NONE`.
+counts) as :class:`UnitMoves`: positions numbered ``0..n-1``, a *forward* pass that tells for
+each position how many distinct positions of the unit its moves reach and the best value its
+moves leaving the unit reach (to finished units or to the end of the game), and a *backward*
+generator that lists the distinct positions of the unit with a move to a given one (unmoves).
+No edge list is kept: the solver holds three bytes a position, so a unit's memory is bounded by
+its size alone.
 
 Values are one byte (a *code*): 0 is a draw, ``d + 1`` means the side to move reaches the end in
 ``d`` plies — a win if ``d`` is odd, a loss if ``d`` is even (a side to move without a move has
 lost: ``d = 0``). The winner wins as fast as it can, the loser loses as slowly as it can. The
-solver fixes positions level by level: at level ``d`` every position whose value is decided in
-``d`` plies; a position losing through its last undecided move waits until its slowest exit.
-Positions never decided are draws (the play can be kept in a cycle forever).
+solver fixes positions level by level: at level ``d`` it finds the positions decided in ``d``
+plies and tells their predecessors; a position losing through its last undecided move waits
+until its slowest exit. Positions never decided are draws (the play can be kept in a cycle
+forever).
 
 >>> import numpy as np
 >>> # 0 -> 1 -> 2 (no move) and 3 <-> 4: 2 has lost, 1 wins in 1, 0 loses in 2, 3 and 4 draw
->>> succ, ptr = np.array([1, 1, 0, 1, 1]), np.array([0, 0, 1, 2, 3, 4])
->>> codes = solve_graph(succ, ptr, np.array([0, 1, 4, 3]), np.full(5, NONE, np.uint8))
+>>> codes = solve_unit(GraphMoves([[1], [2], [], [4], [3]], [NONE] * 5))
 >>> [describe(int(c)) for c in codes]
 [(-1, 2), (1, 1), (-1, 0), (0, None), (0, None)]
 """
 
 from __future__ import annotations
 
+import json
+import os
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol
+
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+from numba import njit, prange
 
 from zermelo.core.errors import DataError
 
@@ -38,9 +44,14 @@ NONE = 255
 """Not a value: no move leaves the unit (as an ``exit_code``)."""
 MAX_PLIES = 253
 """The longest distance a code holds; a longer one is refused, never wrapped."""
-_OPEN = -1
+ALIAS = 255
+"""A ``count`` that marks an entry standing for the same position as another entry (a symmetric
+copy): the solver skips it and the game copies its code at the end (:meth:`UnitMoves.finish`)."""
+BATCH = 1 << 16
+"""Decided positions whose predecessors are generated at once."""
+CHECKPOINT_SECONDS = 600.0
+"""How often a long solve saves its state, so that a killed build loses at most this much."""
 
-I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
 
@@ -66,90 +77,261 @@ def preference(code):  # type: ignore[no-untyped-def]
     return 500 - d if d % 2 == 1 else -500 + d
 
 
+class UnitMoves(Protocol):
+    """The moves of one unit, as the solver asks for them."""
+
+    size: int
+    """Positions of the unit."""
+    width: int
+    """The most distinct predecessors a position of the unit has (0: no move stays inside)."""
+
+    def chunks(self) -> Sequence[tuple[int, int]]:
+        """Ranges ``[lo, hi)`` covering ``0..size`` in order, each a piece of the forward pass."""
+        ...
+
+    def forward(self, lo: int, hi: int, count: U8, exit_code: U8) -> None:
+        """For ``u`` in ``[lo, hi)``: ``count[u]`` distinct positions of the unit its moves
+        reach (:data:`ALIAS` for a copy of another entry) and ``exit_code[u]`` the best code its
+        moves leaving the unit reach, seen from ``u`` (:data:`NONE`: none)."""
+        ...
+
+    def backward(self, targets: I64, counts: I64, preds: I64) -> None:
+        """For each position ``targets[i]``: ``counts[i]`` distinct positions of the unit with a
+        move to it, written to ``preds[i, :counts[i]]``."""
+        ...
+
+    def finish(self, code: U8) -> None:
+        """Fill the entries marked :data:`ALIAS` from the entries they copy."""
+        ...
+
+
 @njit(cache=True)
-def _solve(succ_count, pred_ptr, pred_idx, exit_code, levels):  # type: ignore[no-untyped-def]
-    n = succ_count.size
-    remaining = succ_count.astype(np.int32)
-    dist = np.full(n, _OPEN, np.int32)
-    # two bucket queues as linked lists: exits promising a win (tentative), and fixed values
-    head_t = np.full(levels, -1, np.int64)
-    head_f = np.full(levels, -1, np.int64)
-    next_t = np.full(n, -1, np.int64)
-    next_f = np.full(n, -1, np.int64)
-    overflow = False
-    for u in range(n):
+def _start(count, exit_code, code):  # type: ignore[no-untyped-def]
+    """Initial codes: a win through an exit (tentative until a faster one comes), a position
+    with no move inside the unit (its exit, or lost at once); the highest code set."""
+    top = 0
+    for u in range(count.size):
+        c = count[u]
         e = exit_code[u]
-        if e != NONE and e != DRAW and (e - 1) % 2 == 1:  # a move leaving the unit wins
-            next_t[u] = head_t[e - 1]
-            head_t[e - 1] = u
-        elif remaining[u] == 0:
-            if e == DRAW:
-                dist[u] = levels  # decided: a draw, never enqueued
-            else:
-                d = 0 if e == NONE else e - 1
-                dist[u] = d
-                next_f[u] = head_f[d]
-                head_f[d] = u
-    for d in range(levels):
-        u = head_t[d]
-        while u >= 0:
-            if dist[u] == _OPEN:
-                dist[u] = d
-                next_f[u] = head_f[d]
-                head_f[d] = u
-            u = next_t[u]
-        v = head_f[d]
-        while v >= 0:
-            won = d % 2 == 1
-            for k in range(pred_ptr[v], pred_ptr[v + 1]):
-                u = pred_idx[k]
-                if dist[u] != _OPEN:
+        code[u] = 0
+        if c == ALIAS:
+            continue
+        if e != NONE and e != DRAW and (e - 1) % 2 == 1:
+            code[u] = e
+        elif c == 0 and e != DRAW:
+            code[u] = 1 if e == NONE else e
+        top = max(top, code[u])
+    return top
+
+
+@njit(cache=True)
+def _decided(code, target, lo, out):  # type: ignore[no-untyped-def]
+    """The next positions from ``lo`` with code ``target``, up to ``out``'s length: how many,
+    and where the scan stopped."""
+    k = 0
+    u = lo
+    while u < code.size and k < out.size:
+        if code[u] == target:
+            out[k] = u
+            k += 1
+        u += 1
+    return k, u
+
+
+@njit(cache=True, parallel=True)
+def _tell(d, k, counts, preds, code, count, exit_code, parts):  # type: ignore[no-untyped-def]
+    """Tell the predecessors of ``k`` positions decided at distance ``d``: a loss makes them
+    win in ``d + 1``; a win takes one undecided move from each, and one left with none loses.
+    Each of ``parts`` threads updates its own range of positions, so no two write one byte.
+    Returns the highest code set and whether a distance overflowed."""
+    n = code.size
+    tops = np.zeros(parts, np.int64)
+    overflow = np.zeros(parts, np.bool_)
+    lost = d % 2 == 0
+    for t in prange(parts):
+        lo = n * t // parts
+        hi = n * (t + 1) // parts
+        for i in range(k):
+            for j in range(counts[i]):
+                u = preds[i, j]
+                if u < lo or u >= hi:
                     continue
-                if not won:  # v lost: u wins through it
-                    if d + 1 >= levels:
-                        overflow = True
-                        continue
-                    dist[u] = d + 1
-                    next_f[u] = head_f[d + 1]
-                    head_f[d + 1] = u
+                c = code[u]
+                if lost:
+                    if (c == 0 and count[u] != 0) or (c % 2 == 0 and c > d + 2):
+                        code[u] = d + 2
+                        tops[t] = max(tops[t], d + 2)
                     continue
-                remaining[u] -= 1
-                if remaining[u] > 0:
+                if c != 0 or count[u] == 0:
+                    continue
+                count[u] -= 1
+                if count[u]:
                     continue
                 e = exit_code[u]
                 if e == DRAW:
-                    dist[u] = levels
                     continue
                 late = d + 1
                 if e != NONE and e - 1 > late:
                     late = e - 1
-                if late >= levels:
-                    overflow = True
+                if late > MAX_PLIES:
+                    overflow[t] = True
                     continue
-                dist[u] = late
-                next_f[u] = head_f[late]
-                head_f[late] = u
-            v = next_f[v]
-    out = np.zeros(n, np.uint8)
-    for u in range(n):
-        if 0 <= dist[u] < levels:
-            out[u] = dist[u] + 1
-    return out, overflow
+                code[u] = late + 1
+                tops[t] = max(tops[t], late + 1)
+    return tops.max(), overflow.any()
 
 
-def solve_graph(succ_count: npt.NDArray[np.integer], pred_ptr: npt.NDArray[np.integer],
-                pred_idx: npt.NDArray[np.integer], exit_code: U8) -> U8:
-    """The code of every position of a unit (see the module docstring for the inputs);
-    :class:`~zermelo.core.errors.DataError` if a distance exceeds :data:`MAX_PLIES`."""
-    n = len(succ_count)
-    if len(pred_ptr) != n + 1 or len(exit_code) != n or pred_ptr[-1] != len(pred_idx):
-        raise DataError(f"a graph of {n} positions needs {n + 1} offsets and {n} exit codes")
-    codes, overflow = _solve(np.asarray(succ_count), np.asarray(pred_ptr, np.int64),
-                             np.asarray(pred_idx), np.asarray(exit_code, np.uint8),
-                             MAX_PLIES + 1)
-    if overflow:
-        raise DataError(f"a distance beyond {MAX_PLIES} plies: the one-byte codes cannot hold it")
-    return np.asarray(codes, np.uint8)
+class Checkpoint:
+    """A unit's solving state saved in a folder, so that a killed solve goes on from the last
+    save: the three arrays and the stage reached (forward pass up to a position, or levels up
+    to a distance), each save replacing the last atomically."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def load(self, size: int) -> tuple[dict[str, int], U8, U8, U8] | None:
+        """The saved stage and arrays, or None if there is none for a unit of ``size``."""
+        try:
+            stage = json.loads((self.folder / "stage.json").read_text())
+            arrays = [np.fromfile(self.folder / f"{name}.u8", np.uint8)
+                      for name in ("code", "count", "exit")]
+        except (OSError, ValueError):
+            return None
+        if (not isinstance(stage, dict) or stage.get("size") != size
+                or any(a.size != size for a in arrays)
+                or not all(isinstance(stage.get(k), int) for k in ("forward", "level", "top"))):
+            return None
+        return stage, arrays[0], arrays[1], arrays[2]
+
+    def save(self, stage: dict[str, int], code: U8, count: U8, exit_code: U8) -> None:
+        """Save the arrays and the stage (the stage last, so it never names unsaved arrays)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        stale = self.folder / "stage.json"
+        stale.unlink(missing_ok=True)
+        for name, array in (("code", code), ("count", count), ("exit", exit_code)):
+            _replace(self.folder / f"{name}.u8", array.tobytes())
+        _replace(stale, json.dumps(stage).encode())
+
+    def clear(self) -> None:
+        """Remove the saved state (the unit is finished)."""
+        if self.folder.is_dir():
+            for path in self.folder.glob("*"):
+                path.unlink()
+            self.folder.rmdir()
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a flushed temporary file and an atomic rename."""
+    temporary = path.with_suffix(".tmp")
+    with temporary.open("wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    temporary.replace(path)
+
+
+def solve_unit(moves: UnitMoves, progress: Callable[[int], None] | None = None,
+               checkpoint: Checkpoint | None = None, parts: int = 2) -> U8:
+    """The code of every position of a unit (see the module docstring);
+    :class:`~zermelo.core.errors.DataError` if a distance exceeds :data:`MAX_PLIES`.
+    ``progress`` is told twice the unit's size in all: the positions of each piece of the
+    forward pass, then the decided positions of each batch, then the rest (the draws). With a
+    ``checkpoint`` the solve saves its state every :data:`CHECKPOINT_SECONDS` and goes on from
+    a saved state."""
+    n = moves.size
+    saved = checkpoint.load(n) if checkpoint is not None else None
+    if saved is None:
+        stage = {"size": n, "forward": 0, "level": 0, "top": 0}
+        code = np.zeros(n, np.uint8)
+        count = np.zeros(n, np.uint8)
+        exit_code = np.full(n, NONE, np.uint8)
+    else:
+        stage, code, count, exit_code = saved
+    last_save = time.monotonic()
+
+    def save_now() -> None:
+        nonlocal last_save
+        if checkpoint is not None and time.monotonic() - last_save > CHECKPOINT_SECONDS:
+            checkpoint.save(stage, code, count, exit_code)
+            last_save = time.monotonic()
+
+    told = 0
+
+    def tell(positions: int) -> None:
+        nonlocal told
+        told += positions
+        if progress is not None:
+            progress(positions)
+
+    for lo, hi in moves.chunks():
+        if hi > stage["forward"]:
+            moves.forward(lo, hi, count, exit_code)
+            stage["forward"] = hi
+            if hi < n:
+                save_now()
+        tell(hi - lo)
+    if stage["level"] == 0:
+        stage["top"] = int(_start(count, exit_code, code))
+    targets = np.empty(BATCH, np.int64)
+    counts = np.empty(BATCH, np.int64)
+    preds = np.empty((BATCH, moves.width), np.int64)
+    while moves.width and stage["level"] + 1 <= stage["top"]:
+        d = stage["level"]
+        at = 0
+        while at < n:
+            k, at = _decided(code, d + 1, at, targets)
+            if not k:
+                continue
+            moves.backward(targets[:k], counts[:k], preds[:k])
+            top, overflow = _tell(d, k, counts, preds, code, count, exit_code, parts)
+            if overflow:
+                raise DataError(f"a distance beyond {MAX_PLIES} plies: the one-byte codes "
+                                f"cannot hold it")
+            stage["top"] = max(stage["top"], int(top))
+            tell(k)
+        stage["level"] = d + 1
+        save_now()
+    tell(2 * n - told)
+    moves.finish(code)
+    if checkpoint is not None:
+        checkpoint.clear()
+    return code
+
+
+class GraphMoves:
+    """A unit given as explicit successor lists and exit codes (seen from the parent): the
+    readable form of :class:`UnitMoves`, for tests and small games."""
+
+    def __init__(self, children: Sequence[Sequence[int]], exits: Sequence[int]) -> None:
+        self.size = len(children)
+        self.children = [sorted(set(c)) for c in children]
+        if len(exits) != self.size or any(not 0 <= v < self.size for c in children for v in c):
+            raise DataError(f"a graph of {self.size} positions needs {self.size} exit codes "
+                            f"and children among them")
+        self.exits = list(exits)
+        parents: list[set[int]] = [set() for _ in range(self.size)]
+        for u, kids in enumerate(self.children):
+            for v in kids:
+                parents[v].add(u)
+        self.parents = [sorted(p) for p in parents]
+        self.width = max((len(p) for p in self.parents), default=0) or 1
+
+    def chunks(self) -> Sequence[tuple[int, int]]:
+        return [(0, self.size)]
+
+    def forward(self, lo: int, hi: int, count: U8, exit_code: U8) -> None:
+        for u in range(lo, hi):
+            count[u] = len(self.children[u])
+            exit_code[u] = self.exits[u]
+
+    def backward(self, targets: I64, counts: I64, preds: I64) -> None:
+        for i, v in enumerate(targets):
+            parents = self.parents[int(v)]
+            counts[i] = len(parents)
+            preds[i, :len(parents)] = parents
+
+    def finish(self, code: U8) -> None:
+        """No entry is a copy of another."""
 
 
 def describe(code: int) -> tuple[int, int | None]:

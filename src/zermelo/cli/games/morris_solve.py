@@ -25,7 +25,13 @@ from zermelo.games.morris.rules import Morris, Position
 from zermelo.solve.distributed import cluster
 from zermelo.solve.layered import missing_positions
 from zermelo.solvers.morris.cluster import measured_rate, plan_estimate
-from zermelo.solvers.morris.database import MAX_UNIT, Database, MorrisPlan, widest_buildable_scope
+from zermelo.solvers.morris.database import (
+    Database,
+    MorrisPlan,
+    machine_memory,
+    table_memory,
+    widest_buildable_scope,
+)
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import tables_of
 
@@ -37,6 +43,9 @@ DbOpt = Annotated[Path | None, typer.Option(
 ScopeOpt = Annotated[str, typer.Option(
     "--scope", help="full (every position from the start) or endgame-K (sliding positions "
                     "with 3 to K stones a side, none in hand).")]
+MemoryOpt = Annotated[float | None, typer.Option(
+    "--memory", help="GiB a build may hold while it solves a table, 0.1 to 4,096 (default: "
+                     "this machine's memory).", min=0.1, max=4096)]
 
 
 def position_of(board: str, options: list[str] | None, position: str | None = None,
@@ -49,18 +58,23 @@ def position_of(board: str, options: list[str] | None, position: str | None = No
 
 
 def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",
-          db: DbOpt = None, scheduler: SchedulerOpt = None, workers: WorkersOpt = None) -> None:
-    """Solve a board by retrograde analysis (or finish a stopped build), in this process or on
-    a Dask cluster: every position's value and distance to the end, then the start's value."""
+          db: DbOpt = None, scheduler: SchedulerOpt = None, workers: WorkersOpt = None,
+          memory: MemoryOpt = None) -> None:
+    """Solve a board by retrograde analysis (or go on with a stopped build from where it
+    stopped, tables and the table being solved), in this process or on a Dask cluster: every
+    position's value and distance to the end, then the start's value."""
     game = position_of(board, option)[0]
     geometry = Geometry.of(game.board, game.flying)
     plan = MorrisPlan(geometry, scope)
-    largest = max(t.size for t in plan.tables())
-    if largest > MAX_UNIT:
-        raise OptionError(f"{geometry.name} {scope}: a unit of {largest:,} positions, at most "
-                          f"{MAX_UNIT:,} (try --scope {widest_buildable_scope(geometry)})")
+    budget = machine_memory() if memory is None else int(memory * 2**30)
+    largest = max(plan.tables(), key=lambda t: table_memory(plan, t))
+    if table_memory(plan, largest) > budget:
+        raise OptionError(f"{geometry.name} {scope}: table {largest.name} needs "
+                          f"{table_memory(plan, largest) / 2**30:.1f} GiB, more than "
+                          f"{budget / 2**30:.1f} (try --scope "
+                          f"{widest_buildable_scope(geometry, budget)})")
     store = Database.store_for(geometry, scope, db)
-    total = missing_positions(plan, store)
+    total = 2 * missing_positions(plan, store)  # a table reports its forward pass, then levels
     started = time.perf_counter()
     with cluster(scheduler, workers) as pool, build_progress(total, transient=True) as advance:
         database, report = Database.build(geometry, scope, db, advance, plan, pool)

@@ -137,6 +137,34 @@ def generate(own, opp, hand, flying, t, out):
 
 
 @njit(cache=True)
+def unmoves(moved, other, flying, t, out):
+    """Write the stones the side that just moved had before each plain move (a slide, or a
+    flight with three stones, that removed nothing and won nothing) leaving ``moved`` beside
+    ``other``; return how many. The inverse of :func:`generate` with no stones in hand: the
+    retrograde solver walks it back from decided positions (tested against :func:`generate`)."""
+    neighbours, point_mills, full, remove_all, mill_wins = t[0], t[1], t[3], t[4], t[5]
+    if lost(moved, other, 0, t):  # before it, the side that moved had lost already
+        return 0
+    free = removable(other, point_mills, remove_all)
+    empty = full & ~(moved | other)
+    flies = flying and popcount(moved) == 3
+    n = 0
+    stones = moved
+    while stones:
+        to = low_index(stones)
+        stones &= stones - 1
+        if in_mill(moved, to, point_mills) and (mill_wins or free != 0):
+            continue  # arriving there closed a mill: it removed a stone or won
+        rest = empty if flies else neighbours[to] & empty
+        while rest:
+            frm = low_index(rest)
+            rest &= rest - 1
+            out[n] = (moved ^ (1 << to)) | (1 << frm)
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def lost(own, opp, hand, t):
     """Whether the side owning ``own`` has lost before moving: too few stones, or (Three Men's
     Morris) the opponent has three in a row. Having no move is checked by the caller."""

@@ -7,25 +7,18 @@ import tempfile
 from pathlib import Path
 
 from zermelo.solve.distributed import Estimate, estimate
-from zermelo.solve.layered import TableSpec, Unit
-from zermelo.solvers.morris.database import Database, MorrisPlan, scopes
+from zermelo.solvers.morris.database import Database, MorrisPlan, scopes, table_memory
 from zermelo.solvers.morris.geometry import Geometry
 
-GRAPH_BYTES = 80
-"""About what a position of the unit being solved takes in memory (its graph and queues)."""
 RATE_SAMPLE = 10_000_000
 """At most this many positions (the widest such scope of the board) are solved to measure the
 rate."""
 
 
 def plan_estimate(plan: MorrisPlan) -> Estimate:
-    """The figures of a whole build: a unit holds its graph and maps the tables it reads."""
-    sizes = {t.name: t.size for t in plan.tables()}
-
-    def memory(table: TableSpec, unit: Unit) -> int:
-        return GRAPH_BYTES * unit.positions + sum(sizes[d] for d in table.depends)
-
-    return estimate(plan, memory)
+    """The figures of a whole build: a worker holds the table it solves (three bytes a
+    position) and the tables that table reads."""
+    return estimate(plan, lambda table, unit: table_memory(plan, table))
 
 
 def measured_rate(geometry: Geometry) -> float:

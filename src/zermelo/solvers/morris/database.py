@@ -14,8 +14,9 @@ every sliding position with 3 to ``K`` stones a side on the board and none in ha
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,17 +28,16 @@ from zermelo.core.value import Analysis, Value
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
 from zermelo.solve.distributed import Recipe, build_on
 from zermelo.solve.layered import BuildReport, Progress, TableSpec, Unit, build
-from zermelo.solve.retrograde import NONE, describe, solve_graph
+from zermelo.solve.retrograde import Checkpoint, describe, solve_unit
 from zermelo.solve.store import U8, DatabaseError, Store, default_root
-from zermelo.solvers.morris import kernels
 from zermelo.solvers.morris.geometry import Geometry
+from zermelo.solvers.morris.indexing import Indexing, Slice
+from zermelo.solvers.morris.kernels import histogram
+from zermelo.solvers.morris.passes import EXTERNAL, INTERNAL
+from zermelo.solvers.morris.unit import SliceMoves
 
 if TYPE_CHECKING:
     from zermelo.solve.distributed import Workers
-
-Slice = tuple[int, int, int, int]
-"""``(m, o, mh, oh)``: stones on the board and in hand of the side to move and of the other."""
-
 
 def unit_name(s: Slice) -> str:
     """The table holding slice ``s``: ``s43`` (sliding, 4 and 3 stones, both orders) or
@@ -46,58 +46,6 @@ def unit_name(s: Slice) -> str:
     if mh or oh:
         return f"p{m}{o}{mh}{oh}"
     return f"s{max(m, o)}{min(m, o)}"
-
-
-class Indexing:
-    """The classes of the mover's stone sets for 0..``most`` stones, as stacked arrays."""
-
-    def __init__(self, geometry: Geometry, most: int) -> None:
-        self.geometry = geometry
-        n = geometry.points
-        self.n = n
-        self.adj, self.point_mills, self.mill_masks, self.syms, self.flags = geometry.arrays()
-        self.binom = np.array([[comb(p, k) for k in range(n + 2)] for p in range(n + 2)],
-                              np.int64)
-        per_m = [kernels.classes(n, m, self.syms, self.binom) for m in range(most + 1)]
-        widest = max(len(c[0]) for c in per_m)
-        count = max(len(c[2]) for c in per_m)
-        self.class_of = np.zeros((most + 1, widest), np.int32)
-        self.sym_of = np.zeros((most + 1, widest), np.int8)
-        self.reps = np.zeros((most + 1, count), np.int64)
-        self.sizes = np.zeros((most + 1, count), np.int64)
-        self.nclasses = np.array([len(c[2]) for c in per_m], np.int64)
-        for m, (class_of, sym_of, reps, sizes) in enumerate(per_m):
-            self.class_of[m, :len(class_of)] = class_of
-            self.sym_of[m, :len(sym_of)] = sym_of
-            self.reps[m, :len(reps)] = reps
-            self.sizes[m, :len(sizes)] = sizes
-        self.free_at = kernels.free_points(self.reps, self.nclasses, n)
-        self.stab = kernels.stabilizers(self.reps, self.nclasses, self.syms)
-
-    def slice_size(self, s: Slice) -> int:
-        """Stored positions of slice ``s``."""
-        return int(self.nclasses[s[0]]) * comb(self.n - s[0], s[1])
-
-    def locate(self, mover: int, opp: int) -> int:
-        """The index of a position in its slice."""
-        m = mover.bit_count()
-        return int(kernels.locate(np.int64(mover), np.int64(opp), m, self.class_of,
-                                  self.sym_of, self.stab, self.free_at, self.syms, self.binom))
-
-    def position(self, s: Slice, index: int) -> tuple[int, int]:
-        """The stones ``(mover, opp)`` of entry ``index`` of slice ``s``."""
-        m, o = s[0], s[1]
-        c, rank = divmod(index, comb(self.n - m, o))
-        rep = int(self.reps[m, c])
-        free = [p for p in range(self.n) if not rep >> p & 1]
-        chosen = []
-        for k in range(o, 0, -1):  # colex unranking: the largest j with C(j, k) <= rank
-            j = k - 1
-            while comb(j + 1, k) <= rank:
-                j += 1
-            chosen.append(free[j])
-            rank -= comb(j, k)
-        return rep, sum(1 << p for p in chosen)
 
 
 class MorrisPlan:
@@ -127,6 +75,10 @@ class MorrisPlan:
                 self.offset[s] = at
                 at += self.ix.slice_size(s)
         self._order = self._ordered()
+        self.progress: Progress | None = None
+        """Told the work done while a table is solved (see :meth:`run`)."""
+        self.work: Path | None = None
+        """Where a table being solved saves its state (None: nowhere)."""
 
     def children(self, s: Slice) -> tuple[Slice | None, Slice | None]:
         """The slices a move of slice ``s`` leads to, without and with a removal (None: none
@@ -184,42 +136,36 @@ class MorrisPlan:
         return [Unit(table.name, 0, 1, table.size)]
 
     def run(self, table: TableSpec, unit: Unit, out: U8, inputs: dict[str, U8]) -> None:
-        out[:] = self.solve_unit(table.name, inputs)
+        """Solve one table: told to :attr:`progress` as it goes (twice its size in all), saving
+        its state under :attr:`work` (if set) so that a killed build goes on from there."""
+        report = self.progress
+        told = None if report is None else (lambda positions: report(table, positions))
+        saved = None if self.work is None else Checkpoint(self.work / table.name)
+        out[:] = self.solve_unit(table.name, inputs, told, saved)
 
-    def solve_unit(self, name: str, inputs: dict[str, U8]) -> U8:
-        """The codes of unit ``name`` from the finished tables it depends on."""
-        ix = self.ix
+    def moves(self, name: str, inputs: dict[str, U8]) -> SliceMoves:
+        """The moves of unit ``name``, leading inside it or to the finished ``inputs``."""
         members = self.units_of[name]
-        sub = np.array([(*s, self.offset[s]) for s in members], np.int64)
         targets = np.full((len(members), 2, 3), -1, np.int64)
-        pieces: list[U8] = []
-        ext_at = 0
+        external: list[U8] = []
         for i, s in enumerate(members):
             for capture, child in enumerate(self.children(s)):
                 if child is None:
                     continue
                 where = unit_name(child)
                 if where == name:
-                    targets[i, capture] = (kernels.INTERNAL, members.index(child), child[0])
+                    targets[i, capture] = (INTERNAL, members.index(child), child[0])
                     continue
                 lo = self.offset[child]
-                pieces.append(np.asarray(inputs[where][lo:lo + ix.slice_size(child)]))
-                targets[i, capture] = (kernels.EXTERNAL, ext_at, child[0])
-                ext_at += pieces[-1].size
-        ext = np.concatenate(pieces) if pieces else np.zeros(1, np.uint8)
-        size = int(sum(ix.slice_size(s) for s in members))
-        succ = np.zeros(size, np.int32)
-        exits = np.full(size, NONE, np.uint8)
-        indegree = np.zeros(size + 1, np.int64)
-        args = (sub, targets, ext, ix.n, ix.adj, ix.point_mills, ix.mill_masks, ix.flags,
-                ix.class_of, ix.sym_of, ix.reps, ix.stab, ix.free_at, ix.nclasses, ix.syms,
-                ix.binom, succ, exits)
-        empty = np.zeros(1, np.int32)
-        kernels.walk(False, *args, indegree[1:], indegree[:1], empty)
-        ptr = np.cumsum(indegree)
-        pred = np.empty(int(ptr[-1]), np.int32)
-        kernels.walk(True, *args, indegree[:1], ptr[:-1].copy(), pred)
-        return solve_graph(succ, ptr, pred, exits)
+                external.append(np.asarray(inputs[where][lo:lo + self.ix.slice_size(child)]))
+                targets[i, capture] = (EXTERNAL, len(external) - 1, child[0])
+        return SliceMoves(self.ix, self.geometry.flying, members, targets, external)
+
+    def solve_unit(self, name: str, inputs: dict[str, U8],
+                   progress: Callable[[int], None] | None = None,
+                   checkpoint: Checkpoint | None = None) -> U8:
+        """The codes of unit ``name`` from the finished tables it depends on."""
+        return solve_unit(self.moves(name, inputs), progress, checkpoint)
 
 
 def _endgame_stones(scope: str, stones: int) -> int:
@@ -244,9 +190,26 @@ class SliceStats:
     longest_position: Position | None
 
 
-MAX_UNIT = 40_000_000
-"""The largest unit (positions solved together) a build takes on one machine: its graph
-takes about 80 bytes a position while it is solved."""
+WORK = ".work"
+"""The folder of a store where the tables being solved save their state."""
+
+UNIT_BYTES = 3
+"""What a position of the table being solved takes in memory: its code, its count of
+undecided moves and its best exit (:func:`zermelo.solve.retrograde.solve_unit`)."""
+BUFFER_BYTES = 64 << 20
+"""About what a solve holds besides: one batch of predecessors and the board's index arrays."""
+
+
+def table_memory(plan: MorrisPlan, table: TableSpec) -> int:
+    """Bytes a build holds while it solves ``table``: the table's working arrays and the
+    finished tables its moves lead to, which it reads."""
+    sizes = {t.name: t.size for t in plan.tables()}
+    return UNIT_BYTES * table.size + sum(sizes[d] for d in table.depends) + BUFFER_BYTES
+
+
+def machine_memory() -> int:
+    """This machine's physical memory in bytes (the default budget of a build)."""
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
 
 
 def scopes(stones: int) -> list[str]:
@@ -254,10 +217,15 @@ def scopes(stones: int) -> list[str]:
     return ["full", *(f"endgame-{k}" for k in range(stones, 2, -1))]
 
 
-def widest_buildable_scope(geometry: Geometry) -> str:
-    """The widest scope whose every unit fits :data:`MAX_UNIT`."""
-    return next(scope for scope in scopes(geometry.board.stones)
-                if max(t.size for t in MorrisPlan(geometry, scope).tables()) <= MAX_UNIT)
+def widest_buildable_scope(geometry: Geometry, memory: int | None = None) -> str:
+    """The widest scope whose every table can be solved within ``memory`` bytes (default:
+    this machine's)."""
+    budget = machine_memory() if memory is None else memory
+    for scope in scopes(geometry.board.stones):
+        plan = MorrisPlan(geometry, scope)
+        if all(table_memory(plan, t) <= budget for t in plan.tables()):
+            return scope
+    return f"endgame-{geometry.board.min_stones}"
 
 
 class Database:
@@ -282,11 +250,16 @@ class Database:
               workers: Workers | None = None) -> tuple[Database, BuildReport]:
         """Build (or finish building) every table of the scope, in this process or on the Dask
         cluster of ``workers``; ``plan``, if given, is the scope's plan made already (it costs a
-        pass over every placement)."""
+        pass over every placement). ``progress`` is told twice a table's positions in all; in
+        this process a table being solved saves its state under :data:`WORK` now and then."""
         plan = plan or MorrisPlan(geometry, scope)
         store = cls.store_for(geometry, scope, root)
         if workers is None:
-            report = build(plan, store, progress)
+            plan.progress, plan.work = progress, store.path / WORK
+            try:
+                report = build(plan, store)
+            finally:
+                plan.progress = plan.work = None
         else:
             report = build_on(workers, Recipe(MorrisPlan, (geometry, scope)), store, progress, plan)
         return cls(plan, store), report
@@ -353,7 +326,7 @@ class Database:
         for s in self.plan.slices:
             lo = self.plan.offset[s]
             codes = np.asarray(self._table(unit_name(s))[lo:lo + ix.slice_size(s)])
-            hist = kernels.histogram(codes, s[0], s[1], ix.n, ix.nclasses, ix.sizes, ix.binom)
+            hist = histogram(codes, s[0], s[1], ix.n, ix.nclasses, ix.sizes, ix.binom)
             wins = int(hist[2::2].sum())
             longest = max((c - 1 for c in range(2, 256, 2) if hist[c]), default=None)
             where = None

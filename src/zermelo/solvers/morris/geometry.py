@@ -1,17 +1,11 @@
-"""A Morris board as the flat arrays the compiled solver reads: lines and mills as bitmasks,
-the board's symmetries as permutations, and the rule flags as numbers."""
+"""A Morris board with the flying rule it is solved under, and what a database records of it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from zermelo.games.morris.boards import BOARDS, Board
-
-I64 = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -39,21 +33,6 @@ class Geometry:
     def points(self) -> int:
         """How many points the board has."""
         return self.board.size
-
-    def arrays(self) -> tuple[I64, I64, I64, npt.NDArray[np.int64], I64]:
-        """``adj[p]`` (neighbour bitmask), ``point_mills[p, k]`` (bitmasks of the mills through
-        ``p``, 0-padded), every mill's bitmask, ``symmetries[g, p]`` and the rule flags
-        ``(flying, remove when all in mills, mill wins, min stones)``."""
-        b = self.board
-        adj = np.array(b.neighbours, np.int64)
-        most = max(len(m) for m in b.point_mills)
-        point_mills = np.zeros((b.size, most), np.int64)
-        for p, masks in enumerate(b.point_mills):
-            point_mills[p, :len(masks)] = masks
-        syms = np.array(b.symmetries, np.int64)
-        flags = np.array([self.flying, b.remove_when_all_in_mills, b.mill_wins, b.min_stones],
-                         np.int64)
-        return adj, point_mills, np.array(b.mill_masks, np.int64), syms, flags
 
     def key(self) -> dict[str, Any]:
         """The board and rules as plain data: what a database records it was built for."""

@@ -1,12 +1,14 @@
-"""Compiled kernels of the Morris database: indexing positions up to symmetry, and the moves of
-every position of a unit walked twice to build the graph the retrograde solver reads.
+"""Compiled kernels indexing Morris positions up to symmetry.
 
 A position is seen from the side to move: its stones ``M`` (``m`` on the board, ``mh`` in hand)
 and the opponent's ``O`` (``o``, ``oh``). A slice holds every position of given
 ``(m, o, mh, oh)``; its index is ``class * C(points - m, o) + rank``, where ``class`` numbers the
 mover's stone sets up to the board's symmetries (the smallest bitmask of each orbit represents
 it) and ``rank`` is the colex rank of the opponent's stones, mapped by the same symmetry, among
-the points the representative leaves empty.
+the points the representative leaves empty. When a representative has symmetries of its own,
+several entries stand for one position: :func:`locate` always answers the smallest, the others
+are *aliases* that a solve fills last. :class:`~zermelo.solvers.morris.indexing.Indexing` holds
+a board's arrays for them.
 """
 
 from __future__ import annotations
@@ -16,9 +18,6 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from zermelo.solve.bits import next_subset
-from zermelo.solve.retrograde import from_child, preference
-
-INTERNAL, EXTERNAL = 0, 1
 
 
 @njit(cache=True, inline="always")
@@ -44,7 +43,7 @@ def _apply(mask, perm):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _expand(compact, rep, n):  # type: ignore[no-untyped-def]
+def expand(compact, rep, n):  # type: ignore[no-untyped-def]
     """The points of ``compact``, whose bit j is the j-th point outside ``rep``."""
     out = np.int64(0)
     j = 0
@@ -153,110 +152,17 @@ def free_points(reps, nclasses, n):  # type: ignore[no-untyped-def]
     return out
 
 
-@njit(cache=True, inline="always")
-def in_mill(stones, p, point_mills):  # type: ignore[no-untyped-def]
-    """Whether the stone on ``p`` stands in a mill of ``stones``."""
-    for k in range(point_mills.shape[1]):
-        mill = point_mills[p, k]
-        if mill and stones & mill == mill:
-            return True
-    return False
-
-
-@njit(cache=True, inline="always")
-def _has_mill(stones, mill_masks):  # type: ignore[no-untyped-def]
-    """Whether ``stones`` hold a whole mill."""
-    for mill in mill_masks:  # noqa: SIM110 (a loop compiles; any() over a generator does not)
-        if stones & mill == mill:
-            return True
-    return False
-
-
 @njit(cache=True)
-def walk(  # type: ignore[no-untyped-def]
-    fill, sub, targets, ext, n, adj, point_mills, mill_masks, flags, class_of, sym_of, reps,
-    stab, free_at, nclasses, syms, binom, succ_count, exit_code, indegree, cursor, pred_idx,
-):
-    """Generate every move of every position of a unit. ``sub[s] = (m, o, mh, oh, offset)``
-    describes its slices; ``targets[s, capture] = (kind, slice or ext offset, m')`` where
-    the moves of slice ``s`` lead, with or without a removal. Without ``fill``: count the moves
-    staying in the unit (``succ_count``, ``indegree``) and the best exit (``exit_code``); with
-    it: write the predecessors (``pred_idx`` at ``cursor``)."""
-    flying, remove_all, mill_wins, min_stones = flags[0], flags[1], flags[2], flags[3]
-    full = (np.int64(1) << n) - 1
-    for s in range(sub.shape[0]):
-        m, o, mh, oh, offset = sub[s, 0], sub[s, 1], sub[s, 2], sub[s, 3], sub[s, 4]
-        per = binom[n - m, o]
-        placing = mh > 0
-        flies = flying and not placing and m == 3
-        u = offset
-        for c in range(nclasses[m]):
-            mover = reps[m, c]
-            compact = np.int64((1 << o) - 1)
-            for _ in range(per):
-                opp = _expand(compact, mover, n)
-                if o:
-                    compact = next_subset(compact)
-                empty = full & ~(mover | opp)
-                if mill_wins and _has_mill(opp, mill_masks):  # the opponent has won
-                    sources = np.int64(0)
-                else:
-                    sources = np.int64(1) if placing else mover
-                removable = np.int64(0)
-                rest = opp
-                while rest:
-                    q = trailing_zeros(rest)
-                    rest &= rest - 1
-                    if not in_mill(opp, q, point_mills):
-                        removable |= np.int64(1) << q
-                if removable == 0 and remove_all:
-                    removable = opp
-                while sources:
-                    frm = trailing_zeros(sources)
-                    sources &= sources - 1
-                    if placing:
-                        to_set = empty
-                        base = mover
-                    else:
-                        to_set = empty if flies else adj[frm] & empty
-                        base = mover & ~(np.int64(1) << frm)
-                    while to_set:
-                        to = trailing_zeros(to_set)
-                        to_set &= to_set - 1
-                        after = base | (np.int64(1) << to)
-                        closes = in_mill(after, to, point_mills)
-                        if closes and (mill_wins or (removable and o + oh - 1 < min_stones)):
-                            if not fill:  # the opponent has lost: a win in one ply
-                                code = from_child(1)
-                                if preference(code) > preference(exit_code[u]):
-                                    exit_code[u] = code
-                            continue
-                        capture = 1 if closes and removable else 0
-                        takes = removable if capture else np.int64(1)
-                        while takes:
-                            q = trailing_zeros(takes)
-                            takes &= takes - 1
-                            child_mover = opp & ~(np.int64(1) << q) if capture else opp
-                            kind = targets[s, capture, 0]
-                            where = targets[s, capture, 1]
-                            cm = targets[s, capture, 2]
-                            v = locate(child_mover, after, cm, class_of, sym_of, stab, free_at,
-                                       syms, binom)
-                            if kind == INTERNAL:
-                                v += sub[where, 4]
-                                if fill:
-                                    pred_idx[cursor[v]] = u
-                                    cursor[v] += 1
-                                else:
-                                    succ_count[u] += 1
-                                    indegree[v] += 1
-                            elif not fill:
-                                code = from_child(ext[where + v])
-                                if preference(code) > preference(exit_code[u]):
-                                    exit_code[u] = code
-                            if not capture:
-                                break
-                u += 1
+def unrank(rank, k, binom):  # type: ignore[no-untyped-def]
+    """The set of ``k`` points whose colex rank is ``rank`` (the inverse of :func:`_rank`)."""
+    out = np.int64(0)
+    for size in range(k, 0, -1):
+        j = size - 1
+        while binom[j + 1, size] <= rank:
+            j += 1
+        out |= np.int64(1) << j
+        rank -= binom[j, size]
+    return out
 
 
 @njit(cache=True)

@@ -1,0 +1,159 @@
+"""The compiled passes of the Morris retrograde solver over one unit, with the game's own move
+generator (:mod:`zermelo.games.morris.kernels`: ``generate`` forward, ``unmoves`` back).
+
+A unit is a few slices (``sub[s] = (m, o, mh, oh, offset)``); ``targets[s, capture] = (kind,
+where, m')`` says where the moves of slice ``s`` lead without and with a removal: a slice of
+the unit (``INTERNAL``, ``where`` its number) or a finished table (``EXTERNAL``, ``where`` the
+number of the array ``ext0..ext3`` holding that slice). A *block* ``(s, c)`` is the positions of
+slice ``s`` whose mover stones are class ``c``: blocks are the pieces the threads share.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, in_mill, lost, unmoves
+from zermelo.solve.bits import next_subset
+from zermelo.solve.retrograde import ALIAS, NONE, from_child, preference
+from zermelo.solvers.morris.kernels import expand, locate, unrank
+
+INTERNAL, EXTERNAL = 0, 1
+
+
+@njit(cache=True, inline="always")
+def _external(where, v, ext0, ext1, ext2, ext3):  # type: ignore[no-untyped-def]
+    """Entry ``v`` of external array number ``where``."""
+    if where == 0:
+        return ext0[v]
+    if where == 1:
+        return ext1[v]
+    if where == 2:
+        return ext2[v]
+    return ext3[v]
+
+
+@njit(cache=True, parallel=True)
+def forward(blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, sym_of, reps,  # type: ignore[no-untyped-def]
+            stab, free_at, syms, binom, count, exit_code):
+    """For every position of ``blocks``: the distinct positions of the unit its moves reach
+    (``count``; :data:`ALIAS` for an entry that copies a smaller one) and the best code its
+    moves leaving the unit reach (``exit_code``)."""
+    n = free_at.shape[2]
+    min_stones, mill_wins, point_mills = t[6], t[5], t[1]
+    for b in prange(blocks.shape[0]):
+        s, c = blocks[b, 0], blocks[b, 1]
+        m, o, mh, oh, offset = sub[s, 0], sub[s, 1], sub[s, 2], sub[s, 3], sub[s, 4]
+        per = binom[n - m, o]
+        mover = reps[m, c]
+        aliased = stab[m, c, 0] >= 0
+        moves = np.empty(MAX_MOVES, np.int64)
+        seen = np.empty(MAX_MOVES, np.int64)
+        compact = np.int64((1 << o) - 1)
+        for r in range(per):
+            opp = expand(compact, mover, n)
+            if o:
+                compact = next_subset(compact)
+            u = offset + c * per + r
+            if aliased and locate(mover, opp, m, class_of, sym_of, stab, free_at, syms,
+                                  binom) != c * per + r:
+                count[u] = ALIAS
+                continue
+            count[u] = 0
+            exit_code[u] = NONE
+            if lost(mover, opp, mh, t):
+                continue
+            best = NONE
+            k = 0
+            for i in range(generate(mover, opp, mh, flying, t, moves)):
+                frm, to, take = decode(moves[i])
+                after = mover | (np.int64(1) << to)
+                if frm >= 0:
+                    after ^= np.int64(1) << frm
+                if in_mill(after, to, point_mills) and (
+                        mill_wins or (take >= 0 and o + oh - 1 < min_stones)):
+                    code = from_child(1)  # the opponent has lost: a win in one ply
+                    if preference(code) > preference(best):
+                        best = code
+                    continue
+                capture = 1 if take >= 0 else 0
+                child = opp ^ (np.int64(1) << take) if capture else opp
+                kind, where, cm = (targets[s, capture, 0], targets[s, capture, 1],
+                                   targets[s, capture, 2])
+                v = locate(child, after, cm, class_of, sym_of, stab, free_at, syms, binom)
+                if kind == EXTERNAL:
+                    code = from_child(_external(where, v, ext0, ext1, ext2, ext3))
+                    if preference(code) > preference(best):
+                        best = code
+                    continue
+                v += sub[where, 4]
+                new = True
+                for j in range(k):
+                    if seen[j] == v:
+                        new = False
+                        break
+                if new:
+                    seen[k] = v
+                    k += 1
+            count[u] = k
+            exit_code[u] = best
+
+
+@njit(cache=True, parallel=True)
+def backward(targets, counts, preds, sub, inner, flying, t, class_of, sym_of, reps, stab,  # type: ignore[no-untyped-def]
+             free_at, syms, binom):
+    """For each position ``targets[i]`` of a sliding unit: the distinct positions of the unit
+    with a move to it, in ``preds[i, :counts[i]]`` (the row holds the unmoves first, then
+    their indices); ``inner[s]`` is the slice those moves start from (-1: none)."""
+    n = free_at.shape[2]
+    last = sub.shape[0] - 1
+    for i in prange(targets.size):
+        v = targets[i]
+        s = 0
+        while s < last and v >= sub[s + 1, 4]:
+            s += 1
+        counts[i] = 0
+        if inner[s] < 0:  # no move inside the unit leads here
+            continue
+        m, o = sub[s, 0], sub[s, 1]
+        per = binom[n - m, o]
+        local = v - sub[s, 4]
+        c = local // per
+        mover = reps[m, c]
+        opp = expand(unrank(local - c * per, o, binom), mover, n)
+        row = preds[i]
+        before = unmoves(opp, mover, flying, t, row)
+        at = sub[inner[s], 4]
+        k = 0
+        for j in range(before):
+            u = at + locate(row[j], mover, o, class_of, sym_of, stab, free_at, syms, binom)
+            new = True
+            for q in range(k):
+                if row[q] == u:
+                    new = False
+                    break
+            if new:
+                row[k] = u
+                k += 1
+        counts[i] = k
+
+
+@njit(cache=True, parallel=True)
+def fill_aliases(blocks, sub, class_of, sym_of, reps, stab, free_at, syms, binom, code):  # type: ignore[no-untyped-def]
+    """Copy into every alias entry of ``blocks`` the code of the entry it stands for."""
+    n = free_at.shape[2]
+    for b in prange(blocks.shape[0]):
+        s, c = blocks[b, 0], blocks[b, 1]
+        m, o, offset = sub[s, 0], sub[s, 1], sub[s, 4]
+        if stab[m, c, 0] < 0:
+            continue
+        per = binom[n - m, o]
+        mover = reps[m, c]
+        compact = np.int64((1 << o) - 1)
+        for r in range(per):
+            opp = expand(compact, mover, n)
+            if o:
+                compact = next_subset(compact)
+            canonical = locate(mover, opp, m, class_of, sym_of, stab, free_at, syms, binom)
+            if canonical != c * per + r:
+                code[offset + c * per + r] = code[offset + canonical]
