@@ -246,7 +246,7 @@ class Store:
 
     def _load_manifest(self, manifest: Path) -> None:
         try:
-            data = json.loads(manifest.read_text())
+            data = shallow_json(manifest.read_text())
             version, header, tables = data["format"], data["header"], data["tables"]
         except (ValueError, KeyError, TypeError, RecursionError, OSError) as error:
             raise DatabaseError(f"{manifest}: unreadable manifest ({type(error).__name__})"
@@ -444,7 +444,7 @@ class Store:
         then computed again); :class:`DatabaseError` if it does not match its seal."""
         path = self.path / f"{name}.json"
         try:
-            saved = json.loads(path.read_text())
+            saved = shallow_json(path.read_text())
         except (OSError, ValueError, RecursionError):
             return None
         if not isinstance(saved, dict) or set(saved) != {"data", "seal"}:
@@ -483,6 +483,35 @@ class Store:
 def _json_seal(header: dict[str, Any], name: str, data: Any) -> str:
     text = json.dumps([header, name, data], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+MAX_NESTING = 32
+"""The deepest nesting of lists and objects a stored JSON file may have."""
+
+
+def shallow_json(text: str) -> Any:
+    """``json.loads`` of a file that nests at most :data:`MAX_NESTING` deep (ValueError if
+    deeper): a hostile file nested thousands deep must not reach the parser's recursion, which
+    a raised recursion limit would let overflow the C stack."""
+    depth = 0
+    inside = escaped = False
+    for char in text:
+        if inside:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                inside = False
+        elif char == '"':
+            inside = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise ValueError(f"nested deeper than {MAX_NESTING}")
+        elif char in "]}":
+            depth -= 1
+    return json.loads(text)
 
 
 def _entry_problem(name: Any, entry: Any, version: int) -> str | None:
