@@ -208,7 +208,7 @@ def test_the_perfect_engine_plays_only_moves_that_keep_the_value(data_dir: Path)
 
 @pytest.mark.parametrize(("args", "error"), [
     (("morris", "analyze", "--board", "six"), "no six database"),
-    (("morris", "solve", "--board", "standard"), "at most 40,000,000"),
+    (("morris", "solve", "--board", "standard", "--memory", "1"), "needs 4.8 GiB, more than 1.0"),
     (("morris", "solve", "--board", "six", "--scope", "endgame-7"), "K from 3 to 6"),
     (("morris", "solve", "--board", "six", "--scope", "all"), "'full' or 'endgame-K'"),
 ])
