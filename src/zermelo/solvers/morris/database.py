@@ -276,7 +276,7 @@ class Database:
                                 f"'zermelo morris solve'")
         return cls(plan, store)
 
-    def _table(self, name: str) -> npt.NDArray[np.uint8]:
+    def table(self, name: str) -> npt.NDArray[np.uint8]:
         if name not in self._tables:
             self._tables[name] = self.store.read(name)
         return self._tables[name]
@@ -302,7 +302,7 @@ class Database:
             raise DatabaseError(f"no {'/'.join(map(str, s))} positions in the "
                                 f"{self.plan.scope} database of {self.plan.geometry.name}")
         index = self.plan.offset[s] + self.plan.ix.locate(mover, opp)
-        return int(self._table(unit_name(s))[index])
+        return int(self.table(unit_name(s))[index])
 
     def lookup(self, state: Position) -> Value:
         """The value of ``state`` with perfect play (no move limit, no repetition rule)."""
@@ -325,7 +325,7 @@ class Database:
         ix = self.plan.ix
         for s in self.plan.slices:
             lo = self.plan.offset[s]
-            codes = np.asarray(self._table(unit_name(s))[lo:lo + ix.slice_size(s)])
+            codes = np.asarray(self.table(unit_name(s))[lo:lo + ix.slice_size(s)])
             hist = histogram(codes, s[0], s[1], ix.n, ix.nclasses, ix.sizes, ix.binom)
             wins = int(hist[2::2].sum())
             longest = max((c - 1 for c in range(2, 256, 2) if hist[c]), default=None)

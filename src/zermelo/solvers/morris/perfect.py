@@ -2,8 +2,11 @@
 
 A variant (board and flying rule) may have a full database (every position from the start) and
 endgame tables (``endgame-K``: sliding positions with at most K stones a side); a position is
-answered by the first of them that holds it. Values ignore the move limit and the repetition
-rule: a win is a forced win with no draw claimed on the way.
+answered by the first of them that holds it. A placing position that no table holds is answered
+by a search into the tables of every sliding position (:mod:`~zermelo.solvers.morris.placing`),
+within the current search budget: its value always, its distance when the budget allows. Values
+ignore the move limit and the repetition rule: a win is a forced win with no draw claimed on the
+way.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ from typing import Any
 
 from zermelo.core.game import Game
 from zermelo.core.value import Analysis, Value
-from zermelo.games.morris.rules import Morris, Position
+from zermelo.games.morris.rules import PLAYERS, Morris, Position
+from zermelo.search.base import BudgetExhausted
 from zermelo.solve.cache import kept, stamp
 from zermelo.solve.store import MANIFEST, DatabaseError, default_root
-from zermelo.solvers.morris.database import Database, scopes, widest_buildable_scope
+from zermelo.solvers.morris.database import Database, scopes, unit_name, widest_buildable_scope
 from zermelo.solvers.morris.geometry import Geometry
+from zermelo.solvers.morris.placing import INF, PlacingSearch
 
 
 class Tables:
@@ -40,22 +45,91 @@ class Tables:
                                 f"build one with 'zermelo morris solve --board "
                                 f"{geometry.board.name}{wide}'")
 
-    def database_for(self, state: Position) -> Database:
-        """The first database holding ``state``."""
+        self._search: PlacingSearch | None = None
+
+    def database_for(self, state: Position) -> Database | None:
+        """The first database holding ``state``; None for a placing position that the search
+        into the sliding tables answers; :class:`DatabaseError` if nothing answers it."""
         for database in self.databases:
             if database.holds(state):
                 return database
+        if self.sliding() is not None and (state.hand(0) or state.hand(1)):
+            return None
         scope = ", ".join(d.plan.scope for d in self.databases)
         raise DatabaseError(f"no {self.geometry.name} table holds this position (built: "
                             f"{scope}): build a wider one with 'zermelo morris solve'")
 
+    def sliding(self) -> Database | None:
+        """The database of every sliding position (``endgame-K`` with K the stones a side), which
+        the placing search reads, if built."""
+        whole = f"endgame-{self.geometry.board.stones}"
+        return next((d for d in self.databases if d.plan.scope == whole), None)
+
+    def search(self) -> PlacingSearch:
+        """The placing search into :meth:`sliding` (made once: its table lives on)."""
+        if self._search is None:
+            database = self.sliding()
+            assert database is not None
+            plan = database.plan
+            tables = {(s[0], s[1]): (database.table(unit_name(s)), plan.offset[s])
+                      for s in plan.slices}
+            self._search = PlacingSearch(plan.ix, self.geometry.flying, tables)
+        return self._search
+
     def lookup(self, state: Position) -> Value:
-        """The value of ``state`` with perfect play."""
-        return self.database_for(state).lookup(state)
+        """The value of ``state`` with perfect play (a placing position's distance only if the
+        search finds it within the budget)."""
+        database = self.database_for(state)
+        if database is not None:
+            return database.lookup(state)
+        return self.search_value(state)
+
+    def search_value(self, state: Position, distance: bool = True) -> Value:
+        """A placing position's value by search: win, draw or loss first, then (``distance``)
+        the distance of a win or loss if the budget allows; :class:`BudgetExhausted` if even
+        the value does not fit in it."""
+        search = self.search()
+        plain = (state.white, state.black, state.side, state.hand_white, state.hand_black)
+        outcome = search.score(*plain, window=(-1, 1))
+        if outcome.result == 0:
+            return Value.draw()
+        winner = PLAYERS[state.side if outcome.result > 0 else 1 - state.side]
+        if distance:
+            window = (0, INF) if outcome.result > 0 else (-INF, 0)
+            try:
+                return Value.win(winner, search.score(*plain, window=window).plies)
+            except BudgetExhausted:
+                pass
+        return Value.win(winner)
 
     def analyze(self, state: Position) -> Analysis:
-        """The value of ``state`` and of every legal move."""
-        return self.database_for(state).analyze(state)
+        """The value of ``state`` and of every legal move (a placing position's moves that the
+        budget leaves no time for are left out)."""
+        database = self.database_for(state)
+        if database is not None:
+            return database.analyze(state)
+        game = self.databases[0].game
+        moves: list[tuple[Hashable, Value]] = []
+        for move in game.legal_moves(state):
+            try:
+                moves.append((move, self.lookup(game.apply(state, move))))
+            except BudgetExhausted:
+                break
+        mover = PLAYERS[state.side]
+        if len(moves) == len(game.legal_moves(state)):
+            top = max(moves, key=lambda mv: mv[1].for_player(mover))[1]
+            value = _parent(top) if top.plies is not None else _parent(top, distance=False)
+        else:
+            value = self.search_value(state, distance=False)
+        return Analysis.of(value, moves, mover)
+
+
+def _parent(child: Value, distance: bool = True) -> Value:
+    """The value of a position whose best move leads to ``child`` (a ply longer)."""
+    if child.player is None:
+        return Value.draw()
+    return Value.win(child.player, child.plies + 1 if distance and child.plies is not None
+                     else None)
 
 
 def _opener(geometry: Geometry, scope: str, data: Path | None) -> Callable[[], Database]:

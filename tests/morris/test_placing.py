@@ -1,0 +1,107 @@
+"""The placing search into the sliding tables against full databases of small boards."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.morris.test_retrograde import BOARDS_TO_CHECK
+from zermelo.core.value import Value
+from zermelo.games.morris.boards import Board
+from zermelo.games.morris.rules import PLAYERS, Position
+from zermelo.search.base import Budget, BudgetExhausted, budget
+from zermelo.solvers.morris.database import Database
+from zermelo.solvers.morris.geometry import Geometry
+from zermelo.solvers.morris.perfect import Tables
+from zermelo.solvers.morris.placing import INF, WIN, to_child, to_parent
+
+Builder = Callable[[str], tuple[Database, Tables]]
+BOARDS = ["three", "3x3 four stones, flying", "3x3 grid without diagonals, sliding"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[Database, Tables]]:
+    """The builder of :func:`build_both`, each board built once for the module."""
+    made: dict[str, tuple[Database, Tables]] = {}
+
+    def get(label: str) -> tuple[Database, Tables]:
+        if label not in made:
+            made[label] = build_both(BOARDS_TO_CHECK[label], tmp_path_factory.mktemp("db"))
+        return made[label]
+    return get
+
+
+def build_both(board: Board, root: Path) -> tuple[Database, Tables]:
+    """The full database of ``board`` and, in another directory, the tables of its sliding
+    positions only (so that every placing position goes to the search)."""
+    geometry = Geometry.of(board)
+    full = Database.build(geometry, "full", root / "full")[0]
+    Database.build(geometry, f"endgame-{board.stones}", root / "sliding")
+    return full, Tables(geometry, root / "sliding")
+
+
+def placing_positions(full: Database) -> list[Position]:
+    """Every placing position reachable from the start that is not over."""
+    game = full.game
+    start = game.initial_state()
+    seen, todo, found = {start}, [start], []
+    while todo:
+        state = todo.pop()
+        if game.end(state) is not None or not (state.hand(0) or state.hand(1)):
+            continue
+        found.append(state)
+        for move in game.moves_of(state):
+            child = game.apply(state, move)
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return found
+
+
+def outcome(value: Value, side: int) -> int:
+    """1 if the side to move wins, 0 draw, -1 loss."""
+    return 0 if value.player is None else (1 if value.player == PLAYERS[side] else -1)
+
+
+@pytest.mark.parametrize("label", BOARDS)
+def test_placing_positions_get_the_full_databases_value_and_distance(
+        label: str, built: Builder) -> None:
+    full, tables = built(label)
+    search = tables.search()
+    positions = placing_positions(full)
+    assert len(positions) > 1000
+    for state in random.Random(label).sample(positions, 400):
+        truth = full.lookup(state)
+        plain = (state.white, state.black, state.side, state.hand_white, state.hand_black)
+        exact = search.score(*plain)
+        assert exact.exact and exact.result == outcome(truth, state.side), state
+        assert exact.plies == truth.plies, state
+        assert search.score(*plain, window=(-1, 1)).result == exact.result
+        assert tables.lookup(state) == truth
+
+
+def test_a_placing_analysis_equals_the_full_databases(built: Builder) -> None:
+    full, tables = built("3x3 four stones, flying")
+    rng = random.Random(3)
+    for state in rng.sample(placing_positions(full), 60):
+        assert tables.analyze(state) == full.analyze(state)
+
+
+def test_a_search_beyond_its_budget_stops_with_one_line(built: Builder) -> None:
+    full, tables = built("three")
+    tables.search().keys[:] = 0  # forget what the other tests found
+    with budget(Budget(nodes=1)), pytest.raises(BudgetExhausted, match="at its budget"):
+        tables.lookup(full.start())
+
+
+@pytest.mark.parametrize("parent", [0, 1, -1, 5, -5, 990, -990, INF, -INF])
+def test_the_window_maps_back_and_forth(parent: int) -> None:
+    child = to_child(parent)
+    if abs(parent) < INF:
+        assert to_parent(child) == parent
+    for c in [0, *(s * (WIN - d) for d in range(300) for s in (1, -1))]:  # every score
+        assert (to_parent(c) > parent) == (c < child)
+        assert (to_parent(c) < parent) == (c > child)
