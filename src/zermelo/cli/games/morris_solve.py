@@ -22,6 +22,7 @@ from zermelo.core.errors import OptionError
 from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.render import board_text, status_line
 from zermelo.games.morris.rules import Morris, Position
+from zermelo.search.base import Budget, BudgetExhausted, budget
 from zermelo.solve.distributed import cluster
 from zermelo.solve.layered import missing_positions
 from zermelo.solvers.morris.cluster import measured_rate, plan_estimate
@@ -33,7 +34,7 @@ from zermelo.solvers.morris.database import (
     widest_buildable_scope,
 )
 from zermelo.solvers.morris.geometry import Geometry
-from zermelo.solvers.morris.perfect import tables_of
+from zermelo.solvers.morris.perfect import Tables, tables_of
 
 BoardOpt = Annotated[str, typer.Option(
     "--board", help="standard, variant23 (a 23-point board), six or three.")]
@@ -43,6 +44,9 @@ DbOpt = Annotated[Path | None, typer.Option(
 ScopeOpt = Annotated[str, typer.Option(
     "--scope", help="full (every position from the start) or endgame-K (sliding positions "
                     "with 3 to K stones a side, none in hand).")]
+SecondsOpt = Annotated[float, typer.Option(
+    "--seconds", help="Time the search of a placing position (one the tables do not hold) may "
+                      "take, 0.1 to 86,400.", min=0.1, max=86_400)]
 MemoryOpt = Annotated[float | None, typer.Option(
     "--memory", help="GiB a build may hold while it solves a table, 0.1 to 4,096 (default: "
                      "this machine's memory).", min=0.1, max=4096)]
@@ -59,10 +63,11 @@ def position_of(board: str, options: list[str] | None, position: str | None = No
 
 def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",
           db: DbOpt = None, scheduler: SchedulerOpt = None, workers: WorkersOpt = None,
-          memory: MemoryOpt = None) -> None:
+          memory: MemoryOpt = None, seconds: SecondsOpt = 10.0) -> None:
     """Solve a board by retrograde analysis (or go on with a stopped build from where it
     stopped, tables and the table being solved), in this process or on a Dask cluster: every
-    position's value and distance to the end, then the start's value."""
+    position's value and distance to the end, then the start's value (from the tables of a full
+    build, or by a search of the placing phase into the tables of every sliding position)."""
     game = position_of(board, option)[0]
     geometry = Geometry.of(game.board, game.flying)
     plan = MorrisPlan(geometry, scope)
@@ -83,6 +88,22 @@ def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "
                   f"{database.store.path}")
     if scope == "full":
         console.print(f"start: {database.lookup(database.start())}")
+    elif scope == f"endgame-{geometry.board.stones}":
+        print_start(tables_of(game, db), seconds)
+
+
+def print_start(tables: Tables, seconds: float) -> None:
+    """The start's value by the placing search, with the positions it searched."""
+    start = tables.databases[0].start()
+    placing = 2 * tables.geometry.board.stones
+    try:
+        with budget(Budget(seconds=seconds)):
+            value, outcome = tables.search_value(start, distance=False)
+    except BudgetExhausted as error:
+        raise OptionError(f"start: not decided within --seconds {seconds:g} ({error}); "
+                          "a longer budget goes on") from None
+    console.print(f"start: {value.words({'W': 'White', 'B': 'Black'})} (a {placing}-ply search "
+                  f"into the tables: {outcome.nodes:,} positions in {outcome.seconds:.1f} s)")
 
 
 def analyze(position: Annotated[str | None, typer.Argument(
@@ -90,10 +111,12 @@ def analyze(position: Annotated[str | None, typer.Argument(
             board: BoardOpt = "six", option: OptionOpt = None,
             line: Annotated[str, typer.Option(
                 "--line", help="Moves played from the position, e.g. 'd2 a1'.")] = "",
-            db: DbOpt = None) -> None:
-    """The value of a position and of every legal move, from the solved tables."""
+            db: DbOpt = None, seconds: SecondsOpt = 10.0) -> None:
+    """The value of a position and of every legal move, from the solved tables (a placing
+    position by a search into the tables of every sliding position, within ``--seconds``)."""
     game, state = position_of(board, option, position, line)
-    analysis = tables_of(game, db).analyze(state)
+    with budget(Budget(seconds=seconds)):
+        analysis = tables_of(game, db).analyze(state)
     console.print(board_text(game, state), end="")
     words = analysis.value.words({"W": "White", "B": "Black"})
     console.print(f"{status_line(game, state)}; with perfect play: [bold]{words}[/]")

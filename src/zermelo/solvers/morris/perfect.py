@@ -24,7 +24,7 @@ from zermelo.solve.cache import kept, stamp
 from zermelo.solve.store import MANIFEST, DatabaseError, default_root
 from zermelo.solvers.morris.database import Database, scopes, unit_name, widest_buildable_scope
 from zermelo.solvers.morris.geometry import Geometry
-from zermelo.solvers.morris.placing import INF, PlacingSearch
+from zermelo.solvers.morris.placing import INF, Outcome, PlacingSearch
 
 
 class Tables:
@@ -82,25 +82,26 @@ class Tables:
         database = self.database_for(state)
         if database is not None:
             return database.lookup(state)
-        return self.search_value(state)
+        return self.search_value(state)[0]
 
-    def search_value(self, state: Position, distance: bool = True) -> Value:
-        """A placing position's value by search: win, draw or loss first, then (``distance``)
-        the distance of a win or loss if the budget allows; :class:`BudgetExhausted` if even
-        the value does not fit in it."""
+    def search_value(self, state: Position, distance: bool = True) -> tuple[Value, Outcome]:
+        """A placing position's value by search, and the search's outcome: win, draw or loss
+        first, then (``distance``) the distance of a win or loss if the budget allows;
+        :class:`BudgetExhausted` if even the value does not fit in it."""
         search = self.search()
         plain = (state.white, state.black, state.side, state.hand_white, state.hand_black)
         outcome = search.score(*plain, window=(-1, 1))
         if outcome.result == 0:
-            return Value.draw()
+            return Value.draw(), outcome
         winner = PLAYERS[state.side if outcome.result > 0 else 1 - state.side]
         if distance:
             window = (0, INF) if outcome.result > 0 else (-INF, 0)
             try:
-                return Value.win(winner, search.score(*plain, window=window).plies)
+                outcome = search.score(*plain, window=window)
+                return Value.win(winner, outcome.plies), outcome
             except BudgetExhausted:
                 pass
-        return Value.win(winner)
+        return Value.win(winner), outcome
 
     def analyze(self, state: Position) -> Analysis:
         """The value of ``state`` and of every legal move (a placing position's moves that the
@@ -120,7 +121,7 @@ class Tables:
             top = max(moves, key=lambda mv: mv[1].for_player(mover))[1]
             value = _parent(top) if top.plies is not None else _parent(top, distance=False)
         else:
-            value = self.search_value(state, distance=False)
+            value = self.search_value(state, distance=False)[0]
         return Analysis.of(value, moves, mover)
 
 
