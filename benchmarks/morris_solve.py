@@ -20,8 +20,8 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.progress import Progress
-from rich.table import Table
 
+from zermelo.cli.games.morris_solve import print_stats
 from zermelo.games.morris.boards import BOARDS
 from zermelo.solvers.morris.database import Database, MorrisPlan
 from zermelo.solvers.morris.geometry import Geometry
@@ -58,26 +58,7 @@ def main() -> None:
             analysis = database.analyze(start)
             print(f"start              {analysis.value}: "
                   + " ".join(f"{game.format_move(start, m)} {v}" for m, v in analysis.moves))
-        stats = database.stats()
-        table = Table("to move", "other", "positions", "wins", "draws", "losses", "longest win")
-        for s in stats:
-            if s.slice[2] == s.slice[3] == 0:
-                table.add_row(str(s.slice[0]), str(s.slice[1]),
-                              f"{s.wins + s.draws + s.losses:,}", f"{s.wins:,}", f"{s.draws:,}",
-                              f"{s.losses:,}", str(s.longest_win or "-"))
-        console.print(table)
-        placing = [s for s in stats if s.slice[2] or s.slice[3]]
-        if placing:
-            print(f"placing positions  {sum(s.wins + s.draws + s.losses for s in placing):,} "
-                  f"(wins {sum(s.wins for s in placing):,}, draws "
-                  f"{sum(s.draws for s in placing):,}, losses {sum(s.losses for s in placing):,})")
-        longest = max((s for s in stats if s.longest_win is not None),
-                      key=lambda s: s.longest_win or 0, default=None)
-        if longest is not None and longest.longest_position is not None:
-            print(f"longest forced win {longest.longest_win} plies, slice "
-                  f"{'/'.join(map(str, longest.slice))}: "
-                  f"{game.format_position(longest.longest_position)}")
-
+        print_stats(game, database.stats())
 
 if __name__ == "__main__":
     main()

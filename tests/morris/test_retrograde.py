@@ -182,12 +182,35 @@ def test_solve_and_analyze_from_the_command_line(cli: CliRunner, data_dir: Path)
     shown = cli("morris", "analyze", "--board", "three", "--line", "b2 a3 c3")
     assert shown.code == 0, shown.err
     db = Database.open(Geometry.of("three"), "full", data_dir)
-    state = db.game.play_line(db.start(), ["b2", "a3", "c3"])
+    assert_rows(shown.out, db, "b2 a3 c3")
+    counted = cli("morris", "stats", "--board", "three")
+    assert counted.code == 0, counted.err
+    (s33,) = [s for s in db.stats() if s.slice == (3, 3, 0, 0)]
+    assert re.search(rf"│ s33 +│ 3-3 +│ {s33.wins + s33.draws + s33.losses:,} +│ {s33.wins:,} +│",
+                     counted.out), counted.out
+    assert "longest forced win" in counted.out
+    assert cli("morris", "stats", "--board", "three").out == counted.out  # kept, not recounted
+
+
+def assert_rows(out: str, db: Database, line: str) -> None:
+    """``out`` shows the value of every move after ``line`` as ``db`` has it."""
+    state = db.game.play_line(db.start(), line.split())
     analysis = db.analyze(state)
     for move, value in analysis.moves:
         best = " (best)" if move in analysis.best else ""
         row = rf"│ {db.game.format_move(state, move)}\s+│ {value}{re.escape(best)}\s+│"
-        assert re.search(row, shown.out), row
+        assert re.search(row, out), row
+
+
+def test_a_placing_position_is_analysed_by_search_into_the_sliding_tables(
+        cli: CliRunner, tmp_path: Path) -> None:
+    built = cli("morris", "solve", "--board", "three", "--scope", "endgame-3")
+    assert built.code == 0, built.err
+    assert re.search(r"start: White wins in 9 plies|start: White wins \(a 6-ply search into "
+                     r"the tables: [\d,]+ positions", built.out), built.out
+    shown = cli("morris", "analyze", "--board", "three", "--line", "b2 a3 c3")
+    assert shown.code == 0, shown.err
+    assert_rows(shown.out, Database.build(Geometry.of("three"), "full", tmp_path)[0], "b2 a3 c3")
 
 
 def test_the_perfect_engine_plays_only_moves_that_keep_the_value(data_dir: Path) -> None:

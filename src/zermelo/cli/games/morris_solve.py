@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, cast
 
 import typer
+from rich.console import Console
 from rich.table import Table
 
 from zermelo.cli.cluster import (
@@ -29,8 +30,10 @@ from zermelo.solvers.morris.cluster import measured_rate, plan_estimate
 from zermelo.solvers.morris.database import (
     Database,
     MorrisPlan,
+    SliceStats,
     machine_memory,
     table_memory,
+    unit_name,
     widest_buildable_scope,
 )
 from zermelo.solvers.morris.geometry import Geometry
@@ -126,6 +129,43 @@ def analyze(position: Annotated[str | None, typer.Argument(
             mark = " (best)" if move in analysis.best else ""
             table.add_row(game.format_move(state, move), f"{value}{mark}")
         console.print(table)
+
+
+def stats(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",
+          db: DbOpt = None) -> None:
+    """Win/draw/loss counts of the side to move in every table of a built database (every
+    symmetric copy counted) and the longest forced win with a position that needs it (counted
+    once, then kept beside the tables)."""
+    game = position_of(board, option)[0]
+    geometry = Geometry.of(game.board, game.flying)
+    database = Database.open(geometry, scope, db)
+    with console.status(f"counting {geometry.name} {scope}"):
+        print_stats(game, database.stats())
+
+
+def print_stats(game: Morris, stats: list[SliceStats]) -> None:
+    """The table of :func:`stats`, the placing positions' totals and the longest win."""
+    table = Table("table", "stones", "positions", "wins", "draws", "losses", "longest win",
+                  caption="stones: the side to move's, then the other's; wins and losses of the "
+                          "side to move")
+    for s in stats:
+        if s.slice[2] == s.slice[3] == 0:
+            table.add_row(unit_name(s.slice), f"{s.slice[0]}-{s.slice[1]}",
+                          f"{s.wins + s.draws + s.losses:,}", f"{s.wins:,}", f"{s.draws:,}",
+                          f"{s.losses:,}", str(s.longest_win or "-"))
+    Console(highlight=False, width=max(console.width, 110)).print(table)  # never cut a count
+    placing = [s for s in stats if s.slice[2] or s.slice[3]]
+    if placing:
+        console.print(f"placing positions  {sum(s.wins + s.draws + s.losses for s in placing):,} "
+                      f"(wins {sum(s.wins for s in placing):,}, draws "
+                      f"{sum(s.draws for s in placing):,}, losses "
+                      f"{sum(s.losses for s in placing):,})", soft_wrap=True)
+    longest = max((s for s in stats if s.longest_win is not None),
+                  key=lambda s: s.longest_win or 0, default=None)
+    if longest is not None and longest.longest_position is not None:
+        console.print(f"longest forced win {longest.longest_win} plies, slice "
+                      f"{'/'.join(map(str, longest.slice))}: "
+                      f"{game.format_position(longest.longest_position)}", soft_wrap=True)
 
 
 def plan(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",

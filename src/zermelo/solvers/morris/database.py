@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -190,6 +190,8 @@ class SliceStats:
     longest_position: Position | None
 
 
+STATS = "stats"
+"""The name of the counts :meth:`Database.stats` keeps beside the tables."""
 WORK = ".work"
 """The folder of a store where the tables being solved save their state."""
 
@@ -320,21 +322,32 @@ class Database:
         return Analysis.by_position(self.game, state, self.lookup)
 
     def stats(self) -> list[SliceStats]:
-        """Win/draw/loss counts of every slice and its longest win."""
+        """Win/draw/loss counts of every slice and its longest win (counted once, then kept
+        beside the tables)."""
+        saved = self.store.load_json(STATS)
+        if saved is None:
+            saved = [self._slice_stats(s) for s in self.plan.slices]
+            self.store.save_json(STATS, saved)
         out = []
-        ix = self.plan.ix
-        for s in self.plan.slices:
-            lo = self.plan.offset[s]
-            codes = np.asarray(self.table(unit_name(s))[lo:lo + ix.slice_size(s)])
-            hist = histogram(codes, s[0], s[1], ix.n, ix.nclasses, ix.sizes, ix.binom)
-            wins = int(hist[2::2].sum())
-            longest = max((c - 1 for c in range(2, 256, 2) if hist[c]), default=None)
-            where = None
-            if longest is not None:
-                mover, opp = ix.position(s, int(np.flatnonzero(codes == longest + 1)[0]))
-                where = self._state(s, mover, opp)
-            out.append(SliceStats(s, wins, int(hist[0]), int(hist[1::2].sum()), longest, where))
+        for slice_, wins, draws, losses, longest, where in saved:
+            s = (slice_[0], slice_[1], slice_[2], slice_[3])
+            position = None if where is None else self._state(s, where[0], where[1])
+            out.append(SliceStats(s, wins, draws, losses, longest, position))
         return out
+
+    def _slice_stats(self, s: Slice) -> list[Any]:
+        """:class:`SliceStats` of slice ``s`` as plain data (the longest win's stones
+        ``(mover, opp)``)."""
+        ix = self.plan.ix
+        lo = self.plan.offset[s]
+        codes = np.asarray(self.table(unit_name(s))[lo:lo + ix.slice_size(s)])
+        hist = histogram(codes, s[0], s[1], ix.n, ix.nclasses, ix.sizes, ix.binom)
+        longest = max((c - 1 for c in range(2, 256, 2) if hist[c]), default=None)
+        where = None
+        if longest is not None:
+            where = ix.position(s, int(np.flatnonzero(codes == longest + 1)[0]))
+        return [list(s), int(hist[2::2].sum()), int(hist[0]), int(hist[1::2].sum()), longest,
+                where]
 
     def _state(self, s: Slice, mover: int, opp: int) -> Position:
         """The position of slice ``s`` with these stones: the mover is Black when it has a
