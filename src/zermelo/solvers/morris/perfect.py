@@ -32,6 +32,7 @@ class Tables:
 
     def __init__(self, geometry: Geometry, data: Path | None = None) -> None:
         self.geometry = geometry
+        self.data = data
         self.databases: list[Database] = []
         for scope in scopes(geometry.board.stones):
             version = stamp(Database.store_for(geometry, scope, data).path / MANIFEST)

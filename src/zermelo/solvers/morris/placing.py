@@ -279,7 +279,7 @@ class PlacingSearch:
     """Searches placing positions of one variant into its sliding-phase tables."""
 
     def __init__(self, ix: Indexing, flying: bool, tables: dict[tuple[int, int], tuple[Any, int]],
-                 memory: int = 64 << 20) -> None:
+                 memory: int = 1 << 30) -> None:
         """``tables[m, o]``: the code array holding slice ``(m, o, 0, 0)`` and its offset
         there; ``memory``: the transposition table's bytes."""
         board = ix.geometry.board
@@ -301,8 +301,8 @@ class PlacingSearch:
         while slots * 2 * SLOT_BYTES <= memory:
             slots *= 2
         self.keys = np.zeros(slots, np.int64)
-        self.lows = np.full(slots, -INF, np.int16)
-        self.highs = np.full(slots, INF, np.int16)
+        self.lows = np.zeros(slots, np.int16)  # zeros: pages are given as the table fills
+        self.highs = np.zeros(slots, np.int16)
         self.works = np.zeros(slots, np.uint8)
         rows = 2 * board.stones + 1
         self.buf = np.zeros((rows, MAX_MOVES), np.int64)
