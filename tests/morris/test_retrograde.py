@@ -164,6 +164,26 @@ def test_a_corrupt_table_is_refused(tmp_path: Path) -> None:
         db.lookup(Position(0b10000101, 0b1101000, 0, 0, 0))
 
 
+def test_verify_names_every_corrupt_missing_and_unlisted_table(cli: CliRunner,
+                                                               data_dir: Path) -> None:
+    assert cli("morris", "verify", "--board", "three").code == 2  # nothing built yet
+    db, _ = Database.build(Geometry.of("three"), "full", data_dir)
+    ok = cli("morris", "verify", "--board", "three")
+    assert ok.code == 0 and f"ok: {len(db.plan.tables())} tables" in ok.out, ok.err
+    path = db.store.path
+    data = bytearray((path / "s33.bin").read_bytes())
+    data[-1] ^= 4
+    (path / "s33.bin").write_bytes(bytes(data))
+    (path / "p0033.bin").unlink()
+    (path / "s99.bin").write_bytes(b"\0")
+    bad = cli("morris", "verify", "--board", "three")
+    assert bad.code == 2
+    assert sorted(line.split("/")[-1] for line in bad.err.splitlines()) == [
+        "p0033.bin: missing (listed in the manifest)",
+        "s33.bin: checksum mismatch, the file is corrupt",
+        "s99.bin: not in the manifest"]
+
+
 def test_missing_database_wrong_scope_and_uncovered_positions_are_refused(
         tmp_path: Path) -> None:
     with pytest.raises(DatabaseError, match="zermelo morris solve"):

@@ -10,7 +10,14 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
 from zermelo.cli.common import OptionOpt, console
-from zermelo.cli.games.morris_solve import analyze, plan, position_of, solve, stats
+from zermelo.cli.games.morris_solve import (
+    analyze,
+    plan,
+    position_of,
+    solve,
+    stats,
+    verify,
+)
 from zermelo.cli.play import play as play_game
 from zermelo.core.picture import View
 from zermelo.games.morris.kernels import perft_of
@@ -88,6 +95,7 @@ app.command()(solve)
 app.command()(plan)
 app.command()(analyze)
 app.command()(stats)
+app.command()(verify)
 
 
 @app.command()

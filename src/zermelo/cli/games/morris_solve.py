@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, cast
@@ -26,6 +27,7 @@ from zermelo.games.morris.rules import Morris, Position
 from zermelo.search.base import Budget, BudgetExhausted, budget
 from zermelo.solve.distributed import cluster
 from zermelo.solve.layered import missing_positions
+from zermelo.solve.store import DatabaseError
 from zermelo.solvers.morris.cluster import measured_rate, plan_estimate
 from zermelo.solvers.morris.database import (
     Database,
@@ -166,6 +168,26 @@ def print_stats(game: Morris, stats: list[SliceStats]) -> None:
         console.print(f"longest forced win {longest.longest_win} plies, slice "
                       f"{'/'.join(map(str, longest.slice))}: "
                       f"{game.format_position(longest.longest_position)}", soft_wrap=True)
+
+
+def verify(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",
+           db: DbOpt = None) -> None:
+    """Check every table's size and checksums against the manifest, and that the manifest lists
+    every table the board and scope imply (and no table file is left out of it)."""
+    game = position_of(board, option)[0]
+    geometry = Geometry.of(game.board, game.flying)
+    plan = MorrisPlan(geometry, scope)
+    store = Database.store_for(geometry, scope, db)
+    if not store.exists:
+        raise DatabaseError(f"no {geometry.name} {scope} database in {store.path}")
+    expected = [t.name for t in plan.tables()]
+    with console.status(f"checking {len(store.tables)} tables in {store.path}"):
+        problems = store.verify(expected)
+    for problem in problems:
+        print(f"zermelo: database: {problem}", file=sys.stderr)
+    if problems:
+        raise typer.Exit(2)
+    console.print(f"ok: {len(expected)} tables of {geometry.name} {scope} in {store.path}")
 
 
 def plan(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",
