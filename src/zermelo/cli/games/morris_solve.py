@@ -49,6 +49,8 @@ DbOpt = Annotated[Path | None, typer.Option(
 ScopeOpt = Annotated[str, typer.Option(
     "--scope", help="full (every position from the start) or endgame-K (sliding positions "
                     "with 3 to K stones a side, none in hand).")]
+START_MEMORY = 4 << 30
+"""The transposition table of the search of the start (its pages are given as it fills)."""
 SecondsOpt = Annotated[float, typer.Option(
     "--seconds", help="Time the search of a placing position (one the tables do not hold) may "
                       "take, 0.1 to 86,400.", min=0.1, max=86_400)]
@@ -101,6 +103,7 @@ def print_start(tables: Tables, seconds: float) -> None:
     """The start's value by the placing search, with the positions it searched."""
     start = tables.databases[0].start()
     placing = 2 * tables.geometry.board.stones
+    tables.search(START_MEMORY)
     try:
         with budget(Budget(seconds=seconds)):
             value, outcome = tables.search_value(start, distance=False)
@@ -120,8 +123,11 @@ def analyze(position: Annotated[str | None, typer.Argument(
     """The value of a position and of every legal move, from the solved tables (a placing
     position by a search into the tables of every sliding position, within ``--seconds``)."""
     game, state = position_of(board, option, position, line)
+    tables = tables_of(game, db)
+    if tables.database_for(state) is None:
+        tables.search()  # the tables checked and the search compiled before the clock starts
     with budget(Budget(seconds=seconds)):
-        analysis = tables_of(game, db).analyze(state)
+        analysis = tables.analyze(state)
     console.print(board_text(game, state), end="")
     words = analysis.value.words({"W": "White", "B": "Black"})
     console.print(f"{status_line(game, state)}; with perfect play: [bold]{words}[/]")
@@ -131,6 +137,10 @@ def analyze(position: Annotated[str | None, typer.Argument(
             mark = " (best)" if move in analysis.best else ""
             table.add_row(game.format_move(state, move), f"{value}{mark}")
         console.print(table)
+    valued = {move for move, _ in analysis.moves}
+    missing = [game.format_move(state, m) for m in game.legal_moves(state) if m not in valued]
+    if missing:
+        console.print(f"not valued within --seconds {seconds:g}: {' '.join(missing)}")
 
 
 def stats(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",

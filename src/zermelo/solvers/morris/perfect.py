@@ -66,15 +66,16 @@ class Tables:
         whole = f"endgame-{self.geometry.board.stones}"
         return next((d for d in self.databases if d.plan.scope == whole), None)
 
-    def search(self) -> PlacingSearch:
-        """The placing search into :meth:`sliding` (made once: its table lives on)."""
-        if self._search is None:
+    def search(self, memory: int = 64 << 20) -> PlacingSearch:
+        """The placing search into :meth:`sliding`, with a transposition table of ``memory``
+        bytes (made once: its table lives on)."""
+        if self._search is None or self._search.memory < memory:
             database = self.sliding()
             assert database is not None
             plan = database.plan
             tables = {(s[0], s[1]): (database.table(unit_name(s)), plan.offset[s])
                       for s in plan.slices}
-            self._search = PlacingSearch(plan.ix, self.geometry.flying, tables)
+            self._search = PlacingSearch(plan.ix, self.geometry.flying, tables, memory)
         return self._search
 
     def lookup(self, state: Position) -> Value:

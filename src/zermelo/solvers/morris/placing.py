@@ -279,13 +279,14 @@ class PlacingSearch:
     """Searches placing positions of one variant into its sliding-phase tables."""
 
     def __init__(self, ix: Indexing, flying: bool, tables: dict[tuple[int, int], tuple[Any, int]],
-                 memory: int = 1 << 30) -> None:
+                 memory: int = 64 << 20) -> None:
         """``tables[m, o]``: the code array holding slice ``(m, o, 0, 0)`` and its offset
         there; ``memory``: the transposition table's bytes."""
         board = ix.geometry.board
         if board.size > 40 or board.stones > 31:
             raise OptionError(f"{board.name}: too large a board for the placing search")
         self.flying = flying
+        self.memory = memory
         self.t = kernel_tables(board)
         top = ix.class_of.shape[0]
         where = np.zeros((top, top), np.int64)
