@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,7 @@ from zermelo.core.value import Value
 from zermelo.games.morris.boards import Board
 from zermelo.games.morris.rules import PLAYERS, Position
 from zermelo.search.base import Budget, BudgetExhausted, budget
+from zermelo.solve.store import DatabaseError
 from zermelo.solvers.morris.database import Database
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import Tables
@@ -105,3 +107,22 @@ def test_the_window_maps_back_and_forth(parent: int) -> None:
     for c in [0, *(s * (WIN - d) for d in range(300) for s in (1, -1))]:  # every score
         assert (to_parent(c) > parent) == (c < child)
         assert (to_parent(c) < parent) == (c > child)
+
+
+def test_a_database_being_built_answers_the_positions_of_its_finished_tables(
+        tmp_path: Path) -> None:
+    geometry = Geometry.of("six")
+    whole = Database.build(geometry, "endgame-4", tmp_path)[0]
+    manifest = whole.store.path / "manifest.json"
+    data = json.loads(manifest.read_text())
+    del data["tables"]["s44"]  # as if the build were still solving its last table
+    manifest.write_text(json.dumps(data))
+    (whole.store.path / "s44.bin").unlink()
+    tables = Tables(geometry, tmp_path)
+    game = whole.game
+    three = game.parse_position("B.W/.../W..W/.../B.B W 0 0")
+    assert tables.lookup(three) == whole.lookup(three)
+    four = game.parse_position("B.W/W../W..W/.B./B.B W 0 0")
+    with pytest.raises(DatabaseError, match="no six table holds this position"):
+        tables.lookup(four)
+    assert tables.sliding() is None

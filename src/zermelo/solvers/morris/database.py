@@ -267,12 +267,14 @@ class Database:
         return cls(plan, store), report
 
     @classmethod
-    def open(cls, geometry: Geometry, scope: str, root: Path | None = None) -> Database:
-        """A finished database; :class:`DatabaseError` if it is missing or unfinished."""
+    def open(cls, geometry: Geometry, scope: str, root: Path | None = None,
+             partial: bool = False) -> Database:
+        """A finished database (``partial``: or one being built, which answers the positions of
+        its finished tables); :class:`DatabaseError` if it is missing or unfinished."""
         plan = MorrisPlan(geometry, scope)
         store = cls.store_for(geometry, scope, root)
         missing = [t.name for t in plan.tables() if not store.has(t.name)]
-        if missing:
+        if missing and (not partial or len(missing) == len(plan.tables())):
             raise DatabaseError(f"no finished {geometry.name} {scope} database in {store.path} "
                                 f"({len(missing)} tables missing): build it with "
                                 f"'zermelo morris solve'")
@@ -293,7 +295,13 @@ class Database:
         side = state.side
         s = (state.stones(side).bit_count(), state.stones(1 - side).bit_count(),
              state.hand(side), state.hand(1 - side))
-        return s in self.plan.offset or self.game.end(state) is not None
+        return ((s in self.plan.offset and self.store.has(unit_name(s)))
+                or self.game.end(state) is not None)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every table of the scope is built."""
+        return all(self.store.has(t.name) for t in self.plan.tables())
 
     def code(self, state: Position) -> int:
         """The stored code of a position that is not over (see :mod:`zermelo.solve.retrograde`)."""

@@ -2,7 +2,8 @@
 
 A variant (board and flying rule) may have a full database (every position from the start) and
 endgame tables (``endgame-K``: sliding positions with at most K stones a side); a position is
-answered by the first of them that holds it. A placing position that no table holds is answered
+answered by the first of them that holds it (a database still being built holds the positions of
+its finished tables). A placing position that no table holds is answered
 by a search into the tables of every sliding position (:mod:`~zermelo.solvers.morris.placing`),
 within the current search budget: its value always, its distance when the budget allows. Values
 ignore the move limit and the repetition rule: a win is a forced win with no draw claimed on the
@@ -64,7 +65,7 @@ class Tables:
         """The database of every sliding position (``endgame-K`` with K the stones a side), which
         the placing search reads, if built."""
         whole = f"endgame-{self.geometry.board.stones}"
-        return next((d for d in self.databases if d.plan.scope == whole), None)
+        return next((d for d in self.databases if d.plan.scope == whole and d.complete), None)
 
     def search(self, memory: int = 64 << 20) -> PlacingSearch:
         """The placing search into :meth:`sliding`, with a transposition table of ``memory``
@@ -137,7 +138,7 @@ def _parent(child: Value, distance: bool = True) -> Value:
 
 def _opener(geometry: Geometry, scope: str, data: Path | None) -> Callable[[], Database]:
     """Opens one database when called (what the process's cache calls on a miss)."""
-    return lambda: Database.open(geometry, scope, data)
+    return lambda: Database.open(geometry, scope, data, partial=True)
 
 
 class PerfectPlayer:
