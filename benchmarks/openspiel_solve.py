@@ -1,11 +1,13 @@
 """OpenSpiel games solved through zermelo's adapter, beside OpenSpiel's own solvers.
 
 For each game: zermelo's alpha-beta with a transposition table (keyed by the player to move
-and OpenSpiel's state string) through :mod:`zermelo.openspiel.adapter`, against OpenSpiel's
-``alpha_beta_search`` (Python, no transposition table) and its MCTS with proven values, each
-run in a child process stopped after ``--limit`` seconds.
+and OpenSpiel's state string) through :mod:`zermelo.openspiel.adapter`, or its retrograde
+analysis of every reachable position (:mod:`zermelo.openspiel.retrograde`, ``--solver
+retrograde``), against OpenSpiel's ``alpha_beta_search`` (Python, no transposition table) and
+its MCTS with proven values, each run in a child process stopped after ``--limit`` seconds.
 
     python benchmarks/openspiel_solve.py [--game "connect_four(rows=4,columns=5)" ...] [--limit S]
+        [--solver alphabeta-tt|retrograde]
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from rich.console import Console
 from rich.table import Table
 
 from zermelo.openspiel.adapter import open_game
+from zermelo.openspiel.retrograde import solve_native
 from zermelo.search.algorithms import search
 from zermelo.search.base import Budget, budget
+from zermelo.solve.retrograde import describe
 
 GAMES = ("tic_tac_toe", "connect_four(rows=4,columns=4)", "connect_four(rows=4,columns=5)",
          "nim(pile_sizes=1;3;5;7;9)")
@@ -35,6 +39,22 @@ def ours(name: str, seconds: float) -> str:
         result = search("alphabeta-tt", game, game.initial_state())
     took = time.perf_counter() - began
     return f"{result.value:+g} ({result.stats.nodes:,} nodes, {took:.1f} s)"
+
+
+def retrograde(name: str, seconds: float) -> str:
+    """zermelo's retrograde analysis: the value for the first player, its distance, the
+    positions and seconds."""
+    game = open_game(name)
+    began = time.perf_counter()
+    with budget(Budget(None, seconds)):
+        solved = solve_native(game.initial_state().native, limit=50_000_000)
+    took = time.perf_counter() - began
+    outcome, plies = describe(solved.code(solved.root))
+    words = "draw" if plies is None else f"{'win' if outcome > 0 else 'loss'} in {plies}"
+    return f"{outcome:+d} ({words}; {solved.size:,} positions, {took:.1f} s)"
+
+
+SOLVERS = {"alphabeta-tt": ours, "retrograde": retrograde}
 
 
 def openspiel_alphabeta(name: str) -> str:
@@ -84,14 +104,17 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="an OpenSpiel game string "
                         "(repeatable; default: tic-tac-toe, two Connect Fours, a Nim)")
     parser.add_argument("--limit", type=float, default=600.0, help="seconds for each run")
+    parser.add_argument("--solver", choices=tuple(SOLVERS), default="alphabeta-tt",
+                        help="zermelo's solver")
     args = parser.parse_args()
     console = Console(width=150, emoji=False, highlight=False)
     table = Table(title=f"Solving OpenSpiel games from the start (limit {args.limit:.0f} s)")
-    for column in ("game", "zermelo alphabeta-tt (adapter)", "OpenSpiel alpha_beta_search",
+    for column in ("game", f"zermelo {args.solver} (adapter)", "OpenSpiel alpha_beta_search",
                    "OpenSpiel MCTS solver"):
         table.add_column(column)
     for name in args.game or GAMES:
-        row = [name, ours(name, args.limit), timed(openspiel_alphabeta, name, args.limit),
+        row = [name, SOLVERS[args.solver](name, args.limit),
+               timed(openspiel_alphabeta, name, args.limit),
                timed(openspiel_mcts_solver, name, args.limit)]
         table.add_row(*row)
         console.print(" | ".join(row), style="dim")

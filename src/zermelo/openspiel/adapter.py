@@ -30,7 +30,7 @@ from typing import Any
 
 from rich.text import Text
 
-from zermelo.core.entry import AnyGame, GameEntry
+from zermelo.core.entry import AlgorithmSpec, AnyGame, GameEntry
 from zermelo.core.errors import (
     GameNotSupportedError,
     IllegalMoveError,
@@ -311,5 +311,9 @@ def entry_for(name: str) -> GameEntry:
             name=name, title=game.info.title, options=Schema(),
             create="zermelo.openspiel.adapter:open_game",
             render="zermelo.openspiel.adapter:board_text",
-            status="zermelo.openspiel.adapter:status_line")
+            status="zermelo.openspiel.adapter:status_line",
+            algorithms=(AlgorithmSpec(
+                "retrograde", "retrograde analysis of every position reachable from the given "
+                "one (cycles too): win, draw or loss and the distance in plies",
+                "zermelo.openspiel.retrograde:solve"),))
     return _ENTRIES[name]
