@@ -16,6 +16,7 @@ import argparse
 import multiprocessing
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from rich.console import Console
@@ -57,12 +58,14 @@ def retrograde(name: str, seconds: float) -> str:
 SOLVERS = {"alphabeta-tt": ours, "retrograde": retrograde}
 
 
-def openspiel_alphabeta(name: str) -> str:
-    """OpenSpiel's alpha-beta search from the start: the value for the first player."""
+def openspiel_alphabeta(name: str, full_depth: bool = False) -> str:
+    """OpenSpiel's alpha-beta search from the start, to its default depth (30) or the game's
+    longest game: the value for the first player."""
     import pyspiel
     from open_spiel.python.algorithms import minimax
     game = pyspiel.load_game(name)
-    value, _ = minimax.alpha_beta_search(game, maximizing_player_id=0)
+    depth = {"maximum_depth": game.max_game_length()} if full_depth else {}
+    value, _ = minimax.alpha_beta_search(game, maximizing_player_id=0, **depth)
     return f"{value:+g}"
 
 
@@ -106,6 +109,8 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=600.0, help="seconds for each run")
     parser.add_argument("--solver", choices=tuple(SOLVERS), default="alphabeta-tt",
                         help="zermelo's solver")
+    parser.add_argument("--full-depth", action="store_true", help="give OpenSpiel's alpha-beta "
+                        "the game's longest game as its depth (its default: 30 plies)")
     args = parser.parse_args()
     console = Console(width=150, emoji=False, highlight=False)
     table = Table(title=f"Solving OpenSpiel games from the start (limit {args.limit:.0f} s)")
@@ -114,7 +119,7 @@ def main() -> None:
         table.add_column(column)
     for name in args.game or GAMES:
         row = [name, SOLVERS[args.solver](name, args.limit),
-               timed(openspiel_alphabeta, name, args.limit),
+               timed(partial(openspiel_alphabeta, full_depth=args.full_depth), name, args.limit),
                timed(openspiel_mcts_solver, name, args.limit)]
         table.add_row(*row)
         console.print(" | ".join(row), style="dim")

@@ -46,6 +46,11 @@ from zermelo.openspiel.adapter import History, OpenSpielGame
 from zermelo.search.base import BudgetExhausted, SearchResult, SearchStats, remaining_budget
 from zermelo.solve.retrograde import ALIAS, DRAW, NONE, describe, from_child, preference, solve_unit
 
+liking: Callable[[int], int] = preference.py_func
+"""The solver's preference key of a code, called from Python (nothing to compile)."""
+child_code: Callable[[int], int] = from_child.py_func
+"""A move's code from its successor's code, called from Python."""
+
 DEFAULT_LIMIT = 2_000_000
 """The most positions a solve enumerates unless given another limit."""
 LOSS_AT_ONCE = 3
@@ -160,7 +165,7 @@ def exit_code(returns: Sequence[float], mover: int) -> int:
 
 def best_code(codes: Sequence[int]) -> int:
     """The code the mover likes best among ``codes`` (:data:`NONE` if there is none)."""
-    return max(codes, key=lambda c: int(preference(c)), default=NONE)
+    return max(codes, key=liking, default=NONE)
 
 
 def expand(state: Any, number: Callable[[Any, int], int], graph: Graph) -> None:
@@ -345,12 +350,12 @@ class Solved:
         child = state.child(action)
         if child.is_terminal():
             return exit_code(child.returns(), state.current_player())
-        return int(from_child(self.code(child)))
+        return child_code(self.code(child))
 
     def best_action(self, state: Any) -> int:
         """A move of the best code (the first such among OpenSpiel's legal actions)."""
         actions = state.legal_actions()
-        return int(max(actions, key=lambda a: int(preference(self.move_code(state, a)))))
+        return int(max(actions, key=lambda a: liking(self.move_code(state, a))))
 
     def line(self, state: Any, most: int) -> list[int]:
         """The best line from ``state``: to the end for a win or loss, ``most`` plies of a
