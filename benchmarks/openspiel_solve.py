@@ -25,7 +25,7 @@ from rich.table import Table
 from zermelo.openspiel.adapter import open_game
 from zermelo.openspiel.retrograde import solve_native
 from zermelo.search.algorithms import search
-from zermelo.search.base import Budget, budget
+from zermelo.search.base import Budget, BudgetExhausted, budget
 from zermelo.solve.retrograde import describe
 
 GAMES = ("tic_tac_toe", "connect_four(rows=4,columns=4)", "connect_four(rows=4,columns=5)",
@@ -47,8 +47,11 @@ def retrograde(name: str, seconds: float) -> str:
     positions and seconds."""
     game = open_game(name)
     began = time.perf_counter()
-    with budget(Budget(None, seconds)):
-        solved = solve_native(game.initial_state().native, limit=50_000_000)
+    try:
+        with budget(Budget(None, seconds)):
+            solved = solve_native(game.initial_state().native, limit=50_000_000)
+    except BudgetExhausted as error:
+        return f"not done in {seconds:.0f} s ({error.args[0]})"
     took = time.perf_counter() - began
     outcome, plies = describe(solved.code(solved.root))
     words = "draw" if plies is None else f"{'win' if outcome > 0 else 'loss'} in {plies}"
