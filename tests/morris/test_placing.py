@@ -111,7 +111,7 @@ def test_the_window_maps_back_and_forth(parent: int) -> None:
 
 def test_a_database_being_built_answers_the_positions_of_its_finished_tables(
         tmp_path: Path) -> None:
-    geometry = Geometry.of("six")
+    geometry = Geometry.of(BOARDS_TO_CHECK["3x3 four stones, flying"])
     whole = Database.build(geometry, "endgame-4", tmp_path)[0]
     manifest = whole.store.path / "manifest.json"
     data = json.loads(manifest.read_text())
@@ -120,9 +120,11 @@ def test_a_database_being_built_answers_the_positions_of_its_finished_tables(
     (whole.store.path / "s44.bin").unlink()
     tables = Tables(geometry, tmp_path)
     game = whole.game
-    three = game.parse_position("B.W/.../W..W/.../B.B W 0 0")
+    three = game.parse_position("WB./BW./W.B W 0 0")
     assert tables.lookup(three) == whole.lookup(three)
-    four = game.parse_position("B.W/W../W..W/.B./B.B W 0 0")
-    with pytest.raises(DatabaseError, match="no six table holds this position"):
+    four = game.parse_position("WB./BWW/WBB W 0 0")
+    with pytest.raises(DatabaseError, match="no tiny-fly table holds this position"):
         tables.lookup(four)
     assert tables.sliding() is None
+    with pytest.raises(DatabaseError, match="1 of 3 are still to build"):
+        tables.lookup(game.initial_state())

@@ -55,8 +55,17 @@ class Tables:
         for database in self.databases:
             if database.holds(state):
                 return database
-        if self.sliding() is not None and (state.hand(0) or state.hand(1)):
+        placing = bool(state.hand(0) or state.hand(1))
+        if placing and self.sliding() is not None:
             return None
+        whole = f"endgame-{self.geometry.board.stones}"
+        building = next((d for d in self.databases if d.plan.scope == whole), None)
+        if placing and building is not None:
+            missing = sum(not building.store.has(t.name) for t in building.plan.tables())
+            raise DatabaseError(f"a placing position is searched into every sliding table: "
+                                f"{missing} of {len(building.plan.tables())} are still to "
+                                f"build ('zermelo morris solve --board "
+                                f"{self.geometry.board.name} --scope {whole}' goes on)")
         scope = ", ".join(d.plan.scope for d in self.databases)
         raise DatabaseError(f"no {self.geometry.name} table holds this position (built: "
                             f"{scope}): build a wider one with 'zermelo morris solve'")
