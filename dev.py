@@ -2,7 +2,7 @@
 """Set up the virtual environment the project needs and run one of its jobs.
 
     python3 dev.py run    # install, solve Three Musketeers, analyse the start, serve the page
-    python3 dev.py test   # install with test tools, then ruff, mypy and pytest
+    python3 dev.py test   # install with test tools, then ruff, mypy and pytest (one worker a core)
 
 Only python3 (with venv and pip) is needed. The environment lives in .venv and is reinstalled
 when pyproject.toml changes.
@@ -73,14 +73,23 @@ def ensure_chromium() -> None:
               file=sys.stderr, flush=True)
 
 
+def parallel(args: list[str]) -> list[str]:
+    """pytest-xdist's options for one worker a core, unless ``args`` already choose (``-n``,
+    ``--numprocesses``, ``-p no:xdist``); tests that share a server or a cluster carry an
+    ``xdist_group`` mark, and ``loadgroup`` keeps each group on one worker."""
+    chosen = any(a.startswith(("-n", "--numprocesses")) or a.endswith("no:xdist") for a in args)
+    return [] if chosen else ["-n", "auto", "--dist", "loadgroup"]
+
+
 def test() -> None:
-    """Every check: lint, types, then the test suite."""
+    """Every check: lint, types, then the whole test suite on every core."""
     ensure_env("test")
     ensure_chromium()
     linted = [p for p in ("src", "tests", "benchmarks", "dev.py") if (ROOT / p).exists()]
     sh(BIN / "ruff", "check", *linted)
     sh(BIN / "mypy", "src")
-    sh(BIN / "python", "-m", "pytest", *sys.argv[2:])
+    args = sys.argv[2:]
+    sh(BIN / "python", "-m", "pytest", *parallel(args), *args)
 
 
 if __name__ == "__main__":
