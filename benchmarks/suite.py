@@ -20,7 +20,7 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DURATION = re.compile(r"^([0-9.]+)s (setup|call|teardown)\s+(\S+)")
+DURATION = re.compile(r"^([0-9.]+)s (setup|call|teardown)\s+(.+)$")
 SUMMARY = re.compile(r"^=*\s*(\d+ \w+.*) in [0-9.]+s")
 
 
@@ -55,7 +55,7 @@ def main() -> None:
     process = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - start
     summary = [m[1] for m in map(SUMMARY.match, process.stdout.splitlines()) if m]
-    print("$", " ".join(command[1:]))
+    print("$ python", " ".join(command[1:]))
     print(f"wall {wall:.0f} s ({wall / 60:.1f} min); {summary[-1] if summary else 'no summary'}")
     print(f"load average before {before}, after {load()}")
     print(f"slowest {args.slowest} (setup + call + teardown):")
