@@ -5,17 +5,28 @@
     zermelo connect4 solve --batch < batch.txt
     python benchmarks/connect4_solver.py --lengths 8,12,16 --samples 10 --reset
     python benchmarks/connect4_solver.py --lengths 8 --samples 3 --empty weak
+    python benchmarks/connect4_solver.py --pons DIR --rounds 3  # beside Pons' C++ solver
 
 The batch is 11 random positions of each length from 8 to 36 moves (319 in all; reproducible
 with --seed), none of them over, solved one after another by one solver in one process, as
 ``zermelo connect4 solve --batch`` does (the table is kept between positions unless --reset).
-Pascal Pons' C++ solver took 22-23 s on such a batch on this machine.
+
+``--pons DIR`` takes a directory holding the sources of Pascal Pons' C++ solver (his
+repository ``PascalPons/connect4``, kept outside this one: it is AGPL), builds it there with
+his Makefile (``g++ -O3``) and solves the same batch with it and with ours in turns, each from
+an empty table: both times (wall and CPU), their ratio, the load average and whether the 319
+scores agree.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
+import shutil
+import statistics
+import subprocess
 import time
 from pathlib import Path
 
@@ -46,6 +57,76 @@ def batch(game: ConnectFour, lengths: list[int], samples: int, seed: int) -> lis
     return [random_position(game, length, rng) for length in lengths for _ in range(samples)]
 
 
+def build_pons(directory: Path) -> Path:
+    """Pons' solver built in ``directory`` by his Makefile (``g++ -O3``); its path."""
+    if not (directory / "Solver.cpp").is_file() or not (directory / "Makefile").is_file():
+        raise SystemExit(f"{directory}: no Solver.cpp and Makefile of Pons' solver there")
+    if shutil.which("make") is None or shutil.which("g++") is None:
+        raise SystemExit("building Pons' solver needs make and g++")
+    built = subprocess.run(["make", "-C", str(directory), "c4solver"], capture_output=True,
+                           text=True, check=False)
+    if built.returncode != 0:
+        raise SystemExit(f"make in {directory} failed: {built.stderr.strip()[-300:]}")
+    return directory / "c4solver"
+
+
+def children_cpu() -> float:
+    """CPU seconds used so far by the finished child processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def solve_with_pons(binary: Path, positions: list[Position]) -> tuple[list[int], float, float]:
+    """Pons' scores of ``positions`` (one process, one table, in order), its wall and CPU
+    seconds. It runs in its own directory, where it looks for its opening book."""
+    text = "".join(f"{p.moves}\n" for p in positions)
+    cpu, start = children_cpu(), time.perf_counter()
+    run = subprocess.run([str(binary.resolve())], input=text, capture_output=True, text=True,
+                         cwd=binary.parent, check=False)
+    wall, cpu = time.perf_counter() - start, children_cpu() - cpu
+    lines = run.stdout.split("\n")[:len(positions)]
+    if run.returncode != 0 or len(lines) < len(positions):
+        raise SystemExit(f"Pons' solver failed: {run.stderr.strip()[-300:]}")
+    return [int(line.split()[-1]) for line in lines], wall, cpu
+
+
+def solve_with_ours(solver: Solver, positions: list[Position]) -> tuple[list[int], float, float]:
+    """Our scores of ``positions`` from an empty table (in order, the table kept between
+    them), with the wall and CPU seconds."""
+    solver.reset()
+    cpu, start = time.process_time(), time.perf_counter()
+    scores = [solver.solve(state) for state in positions]
+    return scores, time.perf_counter() - start, time.process_time() - cpu
+
+
+def side_by_side(binary: Path, solver: Solver, positions: list[Position], rounds: int) -> None:
+    """Both solvers on the batch, ``rounds`` times in turns: each round's and the median
+    seconds, our time over Pons', the load average (one minute) and whether the scores agree."""
+    table = Table("round", "load", "Pons s", "Pons CPU s", "ours s", "ours CPU s", "ours/Pons",
+                  "CPU ours/Pons", title=f"Connect Four 7x6: {len(positions)} positions, "
+                                         "Pons' C++ solver beside ours")
+
+    def add(name: str, times: tuple[float, ...], **style: str) -> None:
+        pons_wall, pons_cpu, wall, cpu = times
+        table.add_row(name, f"{os.getloadavg()[0]:.1f}", *(f"{t:.2f}" for t in times),
+                      f"{wall / pons_wall:.2f}", f"{cpu / pons_cpu:.2f}", **style)
+
+    rows: list[tuple[float, ...]] = []
+    differ = 0
+    for number in range(1, rounds + 1):
+        theirs, pons_wall, pons_cpu = solve_with_pons(binary, positions)
+        ours, wall, cpu = solve_with_ours(solver, positions)
+        differ = max(differ, sum(a != b for a, b in zip(theirs, ours, strict=True)))
+        rows.append((pons_wall, pons_cpu, wall, cpu))
+        add(str(number), rows[-1])
+    add("median", tuple(statistics.median(column) for column in zip(*rows, strict=True)),
+        style="bold")
+    Console().print(table)
+    if differ:
+        raise SystemExit(f"the scores differ on {differ} of {len(positions)} positions")
+    print(f"the scores agree on all {len(positions)} positions")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lengths", default="8-36",
@@ -60,7 +141,14 @@ def main() -> None:
                         help="also solve the empty board: who wins (weak) or the exact score")
     parser.add_argument("--table", type=int, default=DEFAULT_SIZE,
                         help="transposition table slots (best twice a prime)")
+    parser.add_argument("--pons", type=Path, metavar="DIR",
+                        help="build Pons' C++ solver from its sources in DIR and time it beside "
+                             "ours on the same batch")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="with --pons: rounds of both solvers in turns (medians shown)")
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     if "-" in args.lengths:
         first, last = (int(x) for x in args.lengths.split("-"))
         lengths = list(range(first, last + 1))
@@ -74,6 +162,9 @@ def main() -> None:
     solver = Solver(game, table_size=args.table)
     solver.solve(random_position(game, 30, random.Random(0)))  # compile or load the kernels
     solver.reset()
+    if args.pons:
+        side_by_side(build_pons(args.pons), solver, positions, args.rounds)
+        return
     console = Console()
     rows: dict[int, list[float]] = {}  # length -> [positions, seconds, nodes, max seconds]
     with Progress(console=console, transient=True) as progress:
