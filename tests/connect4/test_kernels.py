@@ -5,9 +5,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from zermelo.games.connect4 import ConnectFour
-from zermelo.games.connect4.kernels import geometry, has_line, non_losing_moves, winning_cells
+from zermelo.games.connect4.kernels import (
+    geometry,
+    has_line,
+    non_losing_moves,
+    popcount,
+    winning_cells,
+)
 
 
 def brute_winning_cells(game: ConnectFour, stones: int, mask: int) -> int:
@@ -55,3 +63,9 @@ def test_threat_kernels_agree_with_brute_force(size: tuple[int, int, int]) -> No
                                                           & game.board.full):
                 assert non_losing_moves(current, mask, geo) == brute_non_losing(
                     game, current, mask)
+
+
+@settings(deadline=None)  # the first call compiles
+@given(st.integers(-(1 << 63), (1 << 63) - 1))
+def test_popcount_counts_the_bits_of_an_int64(x: int) -> None:
+    assert popcount(x) == (x % (1 << 64)).bit_count()
