@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -57,13 +57,26 @@ class Plan(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class TableTiming:
+    """How long one table took: computing its units, then storing it (checksums and a flushed
+    write), in wall seconds and in this process's CPU seconds (all threads)."""
+
+    name: str
+    positions: int
+    compute_seconds: float
+    store_seconds: float
+    cpu_seconds: float
+
+
 @dataclass
 class BuildReport:
-    """What a build did."""
+    """What a build did (``timings``: one entry per table built here, in order)."""
 
     tables_built: int
     positions: int
     seconds: float
+    timings: list[TableTiming] = field(default_factory=list)
 
 
 Progress = Callable[[TableSpec, int], None]
@@ -74,12 +87,14 @@ def build(plan: Plan, store: Store, progress: Progress | None = None) -> BuildRe
     """Build every table of ``plan`` missing from ``store``, in order, holding its lock."""
     start = time.perf_counter()
     built = positions = 0
+    timings: list[TableTiming] = []
     loaded: dict[str, U8] = {}
     with store.building():
         store.room(missing_bytes(plan, store))
         for table in plan.tables():
             if store.has(table.name):
                 continue
+            began, cpu = time.perf_counter(), time.process_time()
             inputs = {}
             for name in table.depends:
                 if name not in loaded:
@@ -92,11 +107,15 @@ def build(plan: Plan, store: Store, progress: Progress | None = None) -> BuildRe
                 at += unit.positions
                 if progress is not None:
                     progress(table, unit.positions)
+            computed = time.perf_counter()
             store.write(table.name, out)
             loaded = {table.name: out}  # in a layered plan the next table reads this one
             built += 1
             positions += table.size
-    return BuildReport(built, positions, time.perf_counter() - start)
+            timings.append(TableTiming(table.name, table.size, computed - began,
+                                       time.perf_counter() - computed,
+                                       time.process_time() - cpu))
+    return BuildReport(built, positions, time.perf_counter() - start, timings)
 
 
 def missing_positions(plan: Plan, store: Store) -> int:
