@@ -22,12 +22,12 @@ RATE_SAMPLE = 50_000_000
 def plan_estimate(plan: MusketeersPlan, threads: int | None = None) -> Estimate:
     """The figures of a whole build on workers computing with ``threads`` threads (default:
     this machine's). A unit holds its block, the indexing tables and, for the enemies' side,
-    two scratch rows per thread; it maps the whole previous layer (musketeers to move, whose
+    a scratch row per thread; it maps the whole previous layer (musketeers to move, whose
     captures reach every class) or its own block of the musketeers' layer (enemies to move)."""
     ix = plan.ix
     threads = threads or numba.get_num_threads()
     indexing = ix.classes * 4 * ix.variant.musketeers * ix.chunks * 256 * 8
-    scratch = 2 * threads << ix.free_count
+    scratch = threads << ix.free_count
 
     def memory(table: TableSpec, unit: Unit) -> int:
         n = int(table.name[1:3])

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 CLASSES_PER_UNIT = 32
 """Placement classes per unit of work: small enough for a smooth progress bar."""
 MAX_FREE_SQUARES = 27
-"""The enemy half of a build keeps two 2**free-squares scratch arrays per thread (256 MiB at
-27, the 5x6 board with three musketeers)."""
+"""The enemy half of a build keeps a 2**free-squares scratch array per thread (128 MiB at 27,
+the 5x6 board with three musketeers)."""
 
 
 def table_name(enemies: int, side: int) -> str:
@@ -60,11 +60,10 @@ class MusketeersPlan:
         self.max_enemies = max_enemies
 
     @cached_property
-    def scratch(self) -> tuple[U8, U8]:
-        """The enemy kernel's two scratch arrays, one row per thread (made when first used, so
-        a plan that only counts or schedules costs nothing)."""
-        rows, width = numba.get_num_threads(), 1 << self.ix.free_count
-        return (np.empty((rows, width), dtype=np.uint8), np.empty((rows, width), dtype=np.uint8))
+    def scratch(self) -> U8:
+        """The enemy kernel's scratch array, one row per thread (made when first used, so a
+        plan that only counts or schedules costs nothing)."""
+        return np.empty((numba.get_num_threads(), 1 << self.ix.free_count), dtype=np.uint8)
 
     def tables(self) -> list[TableSpec]:
         specs = []
@@ -97,10 +96,9 @@ class MusketeersPlan:
                 moves.counts, moves.target, moves.child, moves.maps, ix.rank_table, ix.popcount8,
                 ix.chunks)
         else:
-            nbr, nnbr = ix.enemy_neighbours
             kernels.solve_enemies_to_move(
                 n, unit.lo, unit.hi, out, per_class, inputs[table.depends[0]], ix.aligned,
-                nbr, nnbr, ix.binomials, ix.free_count, *self.scratch)
+                ix.enemy_steps, self.scratch)
 
 
 @dataclass(frozen=True)

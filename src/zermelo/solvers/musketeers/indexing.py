@@ -176,6 +176,16 @@ class Indexing:
                 count[c, i] = len(near)
         return nbr, count
 
+    @cached_property
+    def enemy_steps(self) -> I64:
+        """``[c, i]``: the free mask of free square i's neighbours in class ``c`` (where an enemy
+        on i can step)."""
+        nbr, count = self.enemy_neighbours
+        steps = np.zeros((self.classes, self.free_count), dtype=np.int64)
+        for q in range(nbr.shape[2]):
+            steps |= np.where(q < count, np.int64(1) << nbr[:, :, q], 0)
+        return steps
+
     def _free_mask_maps(self, c: int, bit_of: dict[int, int]) -> I64:
         """``[chunk, byte]`` tables turning class ``c``'s free-mask bytes into another free
         mask, free square ``s`` of ``c`` going to bit ``bit_of[s]`` (absent: dropped)."""

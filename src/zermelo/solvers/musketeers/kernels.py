@@ -107,21 +107,20 @@ def _over_enemy_steps(  # type: ignore[no-untyped-def]
 
 @njit(cache=True, parallel=True)
 def solve_enemies_to_move(  # type: ignore[no-untyped-def]
-    enemies, lo, hi, out, per_class, current, aligned, nbr, nnbr, binom, free_count,
-    children_buf, best_buf,
+    enemies, lo, hi, out, per_class, current, aligned, steps, children_buf,
 ):
     """Fill ``out``, the block of classes ``lo <= c < hi``: enemies to move with ``enemies``
     enemies; ``current`` is the musketeers' whole layer with as many enemies.
 
-    Each class block is first spread into a scratch array indexed by the free mask itself, so
-    an enemy step from free square i to j is just ``mask ^ (1 << i) ^ (1 << j)``. The work runs
-    move by move over the enemy sets that allow it, in increasing order, so both scratch arrays
-    are streamed. ``children_buf`` and ``best_buf`` hold one ``2 ** free_count`` row per worker.
-    """
+    Each class block is first spread into a scratch row indexed by the free mask itself, so an
+    enemy step from free square i to j reads ``children[mask ^ (1 << i) ^ (1 << j)]``; then each
+    position takes the minimum over its steps (``steps[c, i]``: the free-mask neighbours of free
+    square i). Positions go in increasing order of their mask, so each step's reads sweep the
+    row in increasing order too, and the low steps stay in the cache lines just read.
+    ``children_buf`` holds one ``2 ** free_count`` row per worker."""
     workers = children_buf.shape[0]
     for w in prange(workers):
         children = children_buf[w]
-        best = best_buf[w]
         for c in range(lo + w, hi, workers):
             base = c * per_class
             at = (c - lo) * per_class
@@ -131,14 +130,22 @@ def solve_enemies_to_move(  # type: ignore[no-untyped-def]
             e = np.int64((1 << enemies) - 1)
             for r in range(per_class):
                 children[e] = current[base + r]
-                best[e] = NO_MOVE
                 if enemies:
                     e = next_subset(e)
-            _over_enemy_steps(c, enemies, nbr, nnbr, binom, free_count, best, children, True)
             e = np.int64((1 << enemies) - 1)
             for r in range(per_class):
-                v = best[e]
-                out[at + r] = M_WIN_0 if v == NO_MOVE else _parent(v)
+                best = NO_MOVE
+                movers = e
+                while movers:
+                    i = trailing_zeros(movers)
+                    movers &= movers - 1
+                    targets = steps[c, i] & ~e
+                    while targets:
+                        v = children[e ^ (np.int64(1) << i) ^ (targets & -targets)]
+                        targets &= targets - 1
+                        if v < best:
+                            best = v
+                out[at + r] = M_WIN_0 if best == NO_MOVE else _parent(best)
                 if enemies:
                     e = next_subset(e)
 
