@@ -50,27 +50,35 @@ def solve_musketeers_to_move(  # type: ignore[no-untyped-def]
     m_count, m_target, m_child, m_maps, rank_table, popcount8, chunks,
 ):
     """Fill ``out[(c - lo) * per_class + rank]`` (the block of classes ``lo <= c < hi``):
-    musketeers to move with ``enemies`` enemies; ``prev`` is the enemies' layer ``enemies - 1``."""
+    musketeers to move with ``enemies`` enemies; ``prev`` is the enemies' layer ``enemies - 1``.
+
+    A class's block is filled capture by capture, so each pass reads a single child class's
+    block of ``prev`` (well inside the cache) rather than one per capture at once; meanwhile the
+    block holds one more than the best child's score so far (0: no capture yet)."""
     for c in prange(lo, hi):
         base = (c - lo) * per_class
         if aligned[c]:
             out[base:base + per_class] = E_WIN_0
             continue
-        e = np.int64((1 << enemies) - 1)
-        for r in range(per_class):
-            best = -1
-            for j in range(m_count[c]):
-                if (e >> m_target[c, j]) & 1:
+        block = out[base:base + per_class]
+        block[:] = 0
+        for j in range(m_count[c]):
+            target = m_target[c, j]
+            child_base = m_child[c, j] * prev_per_class
+            maps = m_maps[c, j]
+            e = np.int64((1 << enemies) - 1)
+            for r in range(per_class):
+                if (e >> target) & 1:
                     child = np.int64(0)
                     for ch in range(chunks):
-                        child |= m_maps[c, j, ch, (e >> (8 * ch)) & 255]
-                    v = np.int64(prev[m_child[c, j] * prev_per_class
-                                      + _rank(child, rank_table, popcount8, chunks)])
-                    if v > best:
-                        best = v
-            out[base + r] = M_WIN_0 if best < 0 else _parent(best)
-            if enemies:
-                e = next_subset(e)
+                        child |= maps[ch, (e >> (8 * ch)) & 255]
+                    v = prev[child_base + _rank(child, rank_table, popcount8, chunks)] + 1
+                    if v > block[r]:
+                        block[r] = v
+                if enemies:
+                    e = next_subset(e)
+        for r in range(per_class):
+            block[r] = M_WIN_0 if block[r] == 0 else _parent(block[r] - 1)
 
 
 @njit(cache=True, inline="always")
