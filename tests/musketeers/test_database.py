@@ -306,3 +306,19 @@ def test_cli_solve_refuses_impossible_builds(cli: CliRunner, tmp_path: Path, arg
     result = cli("musketeers", "solve", "--db", str(tmp_path), *args)
     assert result.code == 2
     assert result.err.strip() == f"zermelo: invalid option: {message}"
+
+
+def test_a_build_printing_to_no_terminal_says_its_progress_and_time_left(
+        cli: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.cli import cluster as cluster_cli
+    assert (cluster_cli.progress_line(" 3 enemies, E to move", 50, 200, 2.0)
+            == "3 enemies, E to move:  25.0 % of 200 positions, 0.0 M pos/s, about 6 s left")
+    assert cluster_cli.progress_line("x", 0, 200, 0.0).endswith("time left unknown")
+    monkeypatch.setattr(cluster_cli, "PLAIN_EVERY", 0.0)
+    built = cli("musketeers", "solve", "--board", "3x4", "--db", str(tmp_path))
+    assert built.code == 0, built.err
+    lines = [line for line in built.out.splitlines() if " % of " in line]
+    pattern = (r"\d+ enemies, [ME] to move: +[\d.]+ % of [\d,]+ positions, [\d.]+ M pos/s, "
+               r"(about \d+ s left|time left unknown)")
+    assert len(lines) >= 20 and all(re.fullmatch(pattern, line) for line in lines)  # a unit each
+    assert " 100.0 % of " in lines[-1] and lines[-1].endswith("about 0 s left")
