@@ -203,3 +203,98 @@ def test_a_table_whose_engine_fails_takes_no_place() -> None:
     with pytest.raises(RuntimeError):
         sessions.open(game, [1], {0: broken}, 1.0)  # the engine moves first and fails
     assert sessions.open(game, [0, 1], {}, 1.0)  # the only place is free again
+
+
+def fickle(game: Any, state: Any) -> Any:
+    """An engine that decides afresh from the system's randomness on every call."""
+    return random.SystemRandom().choice(game.legal_moves(state))
+
+
+def turtle_table(players: str = "3") -> tuple[Sessions, str]:
+    from zermelo.games.registry import get_game
+
+    sessions = Sessions()
+    turtles = get_game("turtles").game({"players": players})
+    engines = {seat: fickle for seat in range(1, int(players))}
+    return sessions, sessions.open(turtles, [0], engines, 1.0)["A"]  # dealt unseeded
+
+
+def test_undo_and_redo_in_the_turtle_race_replay_the_cards_and_the_engines() -> None:
+    sessions, token = turtle_table()
+    table, _ = sessions.seat(token)
+    views, states = [sessions.view(token)], [table.state]
+    while not views[-1]["status"]["over"] and len(views) < 8:
+        views.append(sessions.play(token, random.choice(views[-1]["moves"])))
+        states.append(table.state)
+    assert views[-1]["can_undo"] and not views[-1]["can_redo"]
+    played = len(views) - 1
+    for back in range(played, 0, -1):  # every take-back shows the seat the earlier view
+        view = sessions.undo(token)
+        assert {**view, "can_redo": True, "can_undo": back > 1} == \
+            {**views[back - 1], "can_redo": True, "can_undo": back > 1}
+        assert table.state == states[back - 1]
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        sessions.undo(token)
+    for step in range(1, played + 1):  # redo: the same draws, the same replies
+        view = sessions.redo(token)
+        assert table.state == states[step]
+        assert {**view, "can_redo": step < played} == {**views[step], "can_redo": step < played}
+    with pytest.raises(IllegalMoveError, match="nothing to redo"):
+        sessions.redo(token)
+    sessions.undo(token)  # the last move taken back and played again by hand
+    again = sessions.play(token, [e["move"] for e in views[-1]["log"] if e["player"] == "A"][-1])
+    assert table.state == states[-1] and again["observation"] == views[-1]["observation"]
+
+
+@pytest.mark.parametrize("run", range(5))  # unseeded deals: five of them
+def test_another_card_after_a_take_back_draws_the_same_card_from_the_pile(run: int) -> None:
+    from collections import Counter
+
+    sessions, token = turtle_table("2")
+    table, _ = sessions.seat(token)
+    game = table.game
+    for _ in range(40):  # a position where A can choose between two different cards
+        view = sessions.view(token)
+        if view["status"]["over"]:
+            pytest.skip("the race ended before A had a choice of cards")
+        before = table.state
+        cards = {game.parse_move(before, m)[0]: m for m in view["moves"]}
+        if len(cards) > 1 and any(before.pile):
+            break
+        sessions.play(token, view["moves"][0])
+    drawn = []
+    for card, move in list(cards.items())[:2]:
+        sessions.play(token, move)
+        if game.is_terminal(table.state):
+            pytest.skip("the card ended the race")
+        drawn.append(Counter(table.state.hands[0]) - (Counter(before.hands[0]) - Counter([card])))
+        sessions.undo(token)
+        assert table.state == before
+    assert drawn[0] == drawn[1] and sum(drawn[0].values()) == 1
+
+
+def test_undo_is_refused_with_two_people_at_the_table() -> None:
+    sessions, game = Sessions(), HighCard()
+    tokens = sessions.open(game, [0, 1], {}, 1.0, seed=1)
+    view = sessions.play(tokens["A"], "bet")
+    assert not view["can_undo"]
+    with pytest.raises(IllegalMoveError, match="one person"):
+        sessions.undo(tokens["A"])
+
+
+def test_over_http_undo_and_redo_replay_the_turtle_race(client: TestClient) -> None:
+    answer = client.post("/api/turtles/sessions",
+                         json={"seats": {"A": "person", "B": "random"}, "seconds": 1})
+    token = answer.json()["tokens"]["A"]
+    views = [client.get(f"/api/sessions/{token}").json()]
+    rng = random.Random(7)
+    while not views[-1]["status"]["over"] and len(views) < 6:
+        views.append(client.post(f"/api/sessions/{token}/play",
+                                 json={"move": rng.choice(views[-1]["moves"])}).json())
+    for _ in range(3):  # three take-backs and replays: the same cards, the same replies
+        back = client.post(f"/api/sessions/{token}/undo").json()
+        assert back["observation"] == views[-2]["observation"]
+        again = client.post(f"/api/sessions/{token}/redo").json()
+        assert again == views[-1]
+    assert client.post(f"/api/sessions/{token}/redo").status_code == 400
+    assert client.post("/api/sessions/nope/undo").status_code == 404

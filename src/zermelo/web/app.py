@@ -211,6 +211,17 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
         """Play a move for the token's seat; the engines reply before the answer."""
         return sessions.play(token, body.move)
 
+    @app.post("/api/sessions/{token}/undo")
+    def session_undo(token: str) -> dict[str, Any]:
+        """Take back the token's seat's last move (a game with one person): chance and the
+        engines' replies after it are kept, to be replayed when play reaches them again."""
+        return sessions.undo(token)
+
+    @app.post("/api/sessions/{token}/redo")
+    def session_redo(token: str) -> dict[str, Any]:
+        """Play the last move taken back again: the same cards drawn, the same replies."""
+        return sessions.redo(token)
+
     @app.get("/board/session/{token}.svg", include_in_schema=False)
     def session_board(token: str, flip: str = "0") -> Response:
         """The token's seat's board, drawn from what the seat may see."""

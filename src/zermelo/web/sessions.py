@@ -9,6 +9,12 @@ and a board drawn from a *determinisation* (``resample``: the seat's view with e
 part it cannot see drawn at random), so that no answer depends on another seat's secrets.
 Engines and chance move on the server as soon as it is their turn.
 
+A table with one person can take that person's moves back and play them again (``undo``,
+``redo``) without rerolling anything: the n-th chance event of a game deals what it dealt the
+first time whenever that is still possible (a fixed deck, a die thrown once), and an engine in an
+information set it has decided in plays the same move again, so a take-back reveals nothing that
+the first playing did not (and never lets an engine change its mind on the same information).
+
 Memory and places are bounded: at most ``limit`` tables in all and ``per_client`` for one
 client address, each forgotten ``lifetime`` seconds after its last request; a new table is
 refused when every place is taken by a live one (:class:`Busy`, HTTP 503) or when its client
@@ -24,7 +30,7 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,17 +109,26 @@ class Table:
     log: list[tuple[int, tuple[str | None, ...]]] = field(default_factory=list)
     touched: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    dealt: list[Any] = field(default_factory=list)
+    """Chance's outcomes by their order in the game: the n-th chance event deals ``dealt[n]``
+    again after a take-back, when it is still legal."""
+    decided: dict[tuple[int, Hashable], Any] = field(default_factory=dict)
+    """Each engine's move by its information set: asked again, it plays the same."""
+    taken: list[tuple[Any, int, Any]] = field(default_factory=list)
+    """Before each person's move still on the board: the state, the log's length, the move."""
+    undone: list[Any] = field(default_factory=list)
+    """The person's moves taken back, the last taken back last (played again by redo)."""
 
     def run(self) -> None:
-        """Let chance and the engines move until a person is to move or the game is over."""
+        """Let chance and the engines move until a person is to move or the game is over
+        (chance and the engines replaying what they did before in the same place)."""
         game = self.game
         while not game.is_terminal(self.state):
             mover = game.to_move(self.state)
             if mover == CHANCE:
-                move = game.sample_chance(self.state, self.rng)
+                move = self.deal()
             elif mover in self.engines:
-                with budget(Budget(seconds=self.seconds)):
-                    move = self.engines[mover](game, self.state)
+                move = self.decide(mover)
             else:
                 return
             if mover == CHANCE:
@@ -122,6 +137,53 @@ class Table:
             else:
                 self.record(mover, move)
                 self.state = game.play(self.state, move)
+
+    def deal(self) -> Any:
+        """Chance's outcome in the current state: what the same chance event dealt before if
+        it is still legal here, else a fresh one from ``rng``, remembered."""
+        game, index = self.game, sum(p == CHANCE for p, _ in self.log)
+        if index < len(self.dealt) and game.is_legal(self.state, self.dealt[index]):
+            return self.dealt[index]
+        move = game.sample_chance(self.state, self.rng)
+        self.dealt[index:index + 1] = [move]
+        return move
+
+    def decide(self, seat: int) -> Any:
+        """The move of ``seat``'s engine: the one it chose before in the same information set,
+        else a fresh search within the table's seconds, remembered."""
+        game = self.game
+        key = (seat, game.information_key(self.state, seat))
+        known = self.decided.get(key)
+        if known is not None and game.is_legal(self.state, known):
+            return known
+        with budget(Budget(seconds=self.seconds)):
+            move = self.engines[seat](game, self.state)
+        self.decided[key] = move
+        return move
+
+    def play(self, seat: int, move: Any) -> None:
+        """Play the person's ``move`` for ``seat`` (kept so it can be taken back), then let
+        chance and the engines reply."""
+        self.taken.append((self.state, len(self.log), move))
+        self.record(seat, move)
+        self.state = self.game.play(self.state, move)
+        self.run_if_free()
+
+    @property
+    def alone(self) -> bool:
+        """Whether one person plays at the table (who alone may take moves back)."""
+        return self.game.info.num_players - len(self.engines) == 1
+
+    def undo(self) -> None:
+        """Take back the person's last move and everything played after it."""
+        if not self.alone:
+            raise IllegalMoveError("undo: only a game with one person at the table can take "
+                                   "moves back")
+        if not self.taken:
+            raise IllegalMoveError("nothing to undo: you have not moved yet")
+        self.state, length, move = self.taken.pop()
+        del self.log[length:]
+        self.undone.append(move)
 
     def run_if_free(self) -> None:
         """:meth:`run`, the engines' moves put off to a later request when the server is too
@@ -153,6 +215,8 @@ class Table:
                      "move": seen[seat] if seen else None} for p, seen in self.log],
             "status": {"over": over, "winner": None if winner is None else players[winner],
                        "returns": list(game.returns(state)) if over else None},
+            "can_undo": bool(self.taken) and self.alone,
+            "can_redo": bool(self.undone) and self.alone,
         }
 
     def seen(self, seat: int) -> Any:
@@ -249,12 +313,34 @@ class Sessions:
         with table.lock:
             table.run_if_free()  # the engines' moves that a busy server put off
             game, state = table.game, table.state
-            if game.is_terminal(state) or game.to_move(state) != seat:
-                raise IllegalMoveError(f"{move[:20]}: it is not your turn")
+            if game.is_terminal(state):
+                raise IllegalMoveError(f"{move[:20]}: the game is over")
+            if game.to_move(state) != seat:
+                raise IllegalMoveError(f"{move[:20]}: it is not your turn "
+                                       f"({table.view(seat)['to_move']} to move)")
             chosen = game.parse_move(state, move)
-            table.record(seat, chosen)
-            table.state = game.play(state, chosen)
-            table.run_if_free()
+            if table.undone and table.undone[-1] == chosen:
+                table.undone.pop()  # the move taken back, played again: redo goes on
+            else:
+                table.undone.clear()
+            table.play(seat, chosen)
+            return table.view(seat)
+
+    def undo(self, token: str) -> Json:
+        """Take back the token's seat's last move and what chance and the engines played after
+        it; what the seat then sees."""
+        table, seat = self.seat(token)
+        with table.lock:
+            table.undo()
+            return table.view(seat)
+
+    def redo(self, token: str) -> Json:
+        """Play the last move taken back again: chance and the engines reply as they did."""
+        table, seat = self.seat(token)
+        with table.lock:
+            if not table.undone or not table.game.is_legal(table.state, table.undone[-1]):
+                raise IllegalMoveError("nothing to redo: no move was taken back")
+            table.play(seat, table.undone.pop())
             return table.view(seat)
 
     def picture(self, token: str, draw: Drawer, flip: bool) -> Picture:
