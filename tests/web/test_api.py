@@ -197,7 +197,8 @@ def test_the_openapi_docs_are_served(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert set(paths) == {"/api/games", "/api/{game}/moves", "/api/{game}/play",
                           "/api/{game}/engine", "/api/{game}/analyze", "/api/{game}/sessions",
-                          "/api/sessions/{token}", "/api/sessions/{token}/play"}
+                          "/api/sessions/{token}", "/api/sessions/{token}/play",
+                          "/api/sessions/{token}/undo", "/api/sessions/{token}/redo"}
 
 
 def test_a_bug_answers_500_with_one_line_and_a_value_error_is_no_excuse(
