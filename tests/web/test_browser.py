@@ -495,3 +495,45 @@ def test_an_illegal_typed_move_is_refused_with_its_reason(page: Page) -> None:
     free = next(m for m in paths(page))
     click_move(page, paths(page)[free])
     page.wait_for_function("document.querySelectorAll('#movelist button').length >= 3")
+
+
+def tap_a_turtle_move(page: Page) -> None:
+    """Play one move of the Turtle Race on the board (a card, then its turtle if asked)."""
+    position = page.get_attribute("#board", "data-position")
+    for _ in range(3):
+        targets = page.locator("#board g.target.enabled:not(.selected)")
+        targets.first.locator(":scope > :not(.hl):not(.hit):not(title)").first.click()
+        page.wait_for_timeout(100)
+        if page.get_attribute("#board", "data-position") != position or \
+                page.evaluate("document.body.dataset.phase") != "your-move":
+            return
+    raise AssertionError("no move was played")
+
+
+def test_undo_and_redo_in_the_turtle_race_replay_the_cards_and_the_replies(page: Page) -> None:
+    new_game(page, "turtles", "A", "random")
+    seen = []
+    for _ in range(3):
+        if wait_for_turn(page) == "over":
+            break
+        seen.append((page.get_attribute("#board", "data-position"),
+                     page.locator("#movelist li").all_text_contents()))
+        tap_a_turtle_move(page)
+    wait_for_turn(page)
+    seen.append((page.get_attribute("#board", "data-position"),
+                 page.locator("#movelist li").all_text_contents()))
+    assert page.is_enabled("#undo") and page.is_disabled("#redo")
+    for back in range(len(seen) - 2, -1, -1):  # back to the start, one move at a time
+        page.click("#undo")
+        page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
+                               "=== p", arg=[seen[back][0]])
+        wait_for_turn(page)
+        assert page.locator("#movelist li").all_text_contents() == seen[back][1]
+    assert page.is_disabled("#undo")
+    for step in range(1, len(seen)):  # and forward again: the same hand, the same replies
+        page.click("#redo")
+        page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
+                               "=== p", arg=[seen[step][0]])
+        wait_for_turn(page)
+        assert page.locator("#movelist li").all_text_contents() == seen[step][1]
+    assert page.is_disabled("#redo")
