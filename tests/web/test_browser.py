@@ -537,3 +537,32 @@ def test_undo_and_redo_in_the_turtle_race_replay_the_cards_and_the_replies(page:
         wait_for_turn(page)
         assert page.locator("#movelist li").all_text_contents() == seen[step][1]
     assert page.is_disabled("#redo")
+
+
+def paste(page: Page, text: str) -> str:
+    """Paste ``text`` into the paste box and load it; the note it answers."""
+    page.fill("#paste-input", "")
+    page.evaluate("document.getElementById('pasted').textContent = ''")
+    page.fill("#paste-input", text)
+    page.click("#paste button")
+    page.wait_for_function("document.getElementById('pasted').textContent !== ''")
+    wait_for_turn(page)
+    return page.text_content("#pasted") or ""
+
+
+def test_a_pasted_move_list_or_position_is_loaded_or_refused_with_its_reason(
+        page: Page) -> None:
+    new_game(page, "tictactoe", "both", "random")
+    assert paste(page, "1. b2 a1 2. c3") == "3 moves loaded."
+    assert page.locator("#movelist button").all_text_contents() == ["b2", "a1", "c3"]
+    assert page.get_attribute("#board", "data-position") == "O...X...X"
+    assert "moves=b2+a1+c3" in page.url
+    note = paste(page, "b2 a1 b2")
+    assert note == "Not loaded: move 3, b2: b2 is already taken."
+    assert page.locator("#movelist button").all_text_contents() == ["b2", "a1", "c3"]
+    assert paste(page, "XX.OO....") == "Position loaded."
+    assert page.get_attribute("#board", "data-position") == "XX.OO...."
+    assert page.locator("#movelist button").count() == 0 and "start=XX.OO" in page.url
+    note = paste(page, "zz")
+    assert note.startswith("Not loaded: neither a position (") and " nor a move (" in note
+    assert "\n" not in note and page.get_attribute("#board", "data-position") == "XX.OO...."
