@@ -566,3 +566,22 @@ def test_a_pasted_move_list_or_position_is_loaded_or_refused_with_its_reason(
     note = paste(page, "zz")
     assert note.startswith("Not loaded: neither a position (") and " nor a move (" in note
     assert "\n" not in note and page.get_attribute("#board", "data-position") == "XX.OO...."
+
+
+def test_the_graph_and_the_move_list_show_each_value_and_flag_a_mistake(page: Page) -> None:
+    new_game(page, "tictactoe", "both", "random")
+    assert paste(page, "b2 b1") == "2 moves loaded."  # b1 loses: O must take a corner
+    page.wait_for_function("document.getElementById('graph').dataset.values === "
+                           "'0:0.00 1:0.00 2:1.00'")  # a draw, a draw, then X wins
+    flags = page.locator("#movelist button").all_text_contents()
+    assert flags == ["b2", "b1mistake: draw → loss"]
+    assert page.text_content("#last") == "O played b1 · mistake: draw → loss"
+    assert page.locator("#graph circle.mistake").count() == 1
+    click_move(page, ["c3"])  # a move that keeps the win is not flagged
+    page.wait_for_function("document.getElementById('graph').dataset.values"
+                           ".startsWith('0:0.00 1:0.00 2:1.00 3:1.00')")
+    assert page.locator("#movelist button").nth(2).text_content() == "c3"
+    box = page.locator("#graph").bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + 0.02 * box["width"], box["y"] + box["height"] / 2)
+    page.wait_for_function("document.getElementById('board').dataset.position === '.........'")
