@@ -185,13 +185,40 @@ def test_moves_may_name_points_by_number() -> None:
     ("d2--a1", InvalidMoveError, "not a move"),
     ("", InvalidMoveError, "not a move"),
     ("24", InvalidMoveError, "not a point"),
-    ("a1-a4", IllegalMoveError, "not legal"),
+    ("a1-a4", IllegalMoveError, "stones are still to be placed"),
 ])
 def test_bad_moves_are_refused_in_one_line(text: str, error: type, says: str) -> None:
     game = Morris()
     with pytest.raises(error) as caught:
         game.parse_move(game.initial_state(), text)
     assert says in str(caught.value) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("line", "text", "says"), [
+    (["a7"], "a7", "a7 is taken"),
+    (["a7", "a1", "d7", "d1"], "b6xa1", "it closes no mill, so it removes nothing"),
+    (["a7", "a1", "d7", "d1"], "g7xb6", "b6 holds no stone of the other side"),
+    (["b6", "a1", "f6", "d1", "a7", "g1xa7", "c5", "g4"], "d6xa1", "a1 is in a mill"),
+])
+def test_an_illegal_placement_or_removal_is_refused_saying_why(line: list[str], text: str,
+                                                               says: str) -> None:
+    game = Morris()
+    state = game.play_line(game.initial_state(), line)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.parse_move(state, text)
+    assert f"{text}: {says}" in str(caught.value)
+
+
+def test_an_illegal_slide_is_refused_saying_why() -> None:
+    game = Morris("three")
+    state = game.play_line(game.initial_state(), ["a1", "b2", "c3", "a3", "c1", "b1"])
+    for text, says in (("a1", "every stone is placed: move one of yours (like "),
+                       ("a2-b2", "no stone of yours on a2"),
+                       ("a1-b1", "b1 is taken"),
+                       ("c3-a2", "c3 and a2 are not neighbours")):
+        with pytest.raises(IllegalMoveError) as caught:
+            game.parse_move(state, text)
+        assert f"{text}: {says}" in str(caught.value)
 
 
 def test_a_mill_without_its_removal_is_refused_saying_so() -> None:

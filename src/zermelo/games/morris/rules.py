@@ -225,7 +225,32 @@ class Morris(Game[Position, Move]):
         if move.take < 0 and any(m[:2] == move[:2] for m in legal):
             raise IllegalMoveError(f"{word} closes a mill: name the stone it removes "
                                    f"({word}x...)")
-        raise IllegalMoveError(f"{word} is not legal in {self.format_position(state)}")
+        raise IllegalMoveError(f"{word}: {self._why_illegal(state, move, legal)}")
+
+    def _why_illegal(self, state: Position, move: Move, legal: list[Move]) -> str:
+        """Why ``move`` (well formed, not in ``legal``) cannot be played in ``state``."""
+        b, name = self.board, self.board.names
+        own, opp = state.stones(state.side), state.stones(1 - state.side)
+        frm, to, take = move
+        if state.hand(state.side) and frm >= 0:
+            return "stones are still to be placed: place one on an empty point"
+        if not state.hand(state.side) and frm < 0:
+            return "every stone is placed: move one of yours" + \
+                (f" (like {self.format_move(state, legal[0])})" if legal else "")
+        if frm >= 0 and not own >> frm & 1:
+            return f"no stone of yours on {name[frm]}"
+        if (own | opp) >> to & 1:
+            return f"{name[to]} is taken"
+        if frm >= 0 and not b.neighbours[frm] >> to & 1 and \
+                not (self.flying and popcount(own) == 3):
+            return (f"{name[frm]} and {name[to]} are not neighbours"
+                    + (" (a side jumps only with three stones left)" if self.flying else ""))
+        if not any(m[:2] == move[:2] and m.take >= 0 for m in legal):
+            return "it closes no mill, so it removes nothing"
+        if not opp >> take & 1:
+            return f"{name[take]} holds no stone of the other side to remove"
+        return (f"{name[take]} is in a mill: remove a stone of the other side that is not"
+                + (" (one in a mill only when all are)" if b.remove_when_all_in_mills else ""))
 
     def format_position(self, state: Position) -> str:
         """Points in number order (``W``, ``B``, ``.``), ``/`` between rows of the drawing,
