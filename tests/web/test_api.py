@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from zermelo.core.game import Information
-from zermelo.engines import engines_for
+from zermelo.engines import engines_for, parse_spec
 from zermelo.games.registry import GAMES, AnyGame, get_game
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
@@ -264,3 +264,18 @@ def test_errors_name_no_server_path_and_stay_short(client: TestClient, db_root: 
     assert str(db_root) not in message and "/" not in message.split(" in ")[1].split(":")[0]
     answer = client.post("/api/tictactoe/moves", json={"position": "X" * 5000})
     assert answer.status_code == 400 and len(answer.json()["error"]) <= 200
+
+
+def test_every_game_names_its_engine_strengths_in_words(client: TestClient) -> None:
+    listed = client.get("/api/games").json()["games"]
+    for game in listed:
+        words = [s["name"] for s in game["strengths"]]
+        assert words[:3] == ["easy", "club", "strong"] and len(words) == 4, game["name"]
+        entry = GAMES[game["name"]]
+        offered = {e["name"] for e in game["engines"]}
+        for strength in game["strengths"]:  # an engine of the game, at a level in range
+            spec, _ = parse_spec(strength["engine"], entry)
+            assert spec.name in offered
+        if words[-1] == "perfect":  # exact: a database, a solver or a search to the end
+            engine = game["strengths"][-1]["engine"]
+            assert engine == "perfect" or engine.endswith(":64")

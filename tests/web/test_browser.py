@@ -585,3 +585,22 @@ def test_the_graph_and_the_move_list_show_each_value_and_flag_a_mistake(page: Pa
     assert box is not None
     page.mouse.click(box["x"] + 0.02 * box["width"], box["y"] + box["height"] / 2)
     page.wait_for_function("document.getElementById('board').dataset.position === '.........'")
+
+
+def test_engine_strengths_in_words_set_the_engine_and_follow_it(page: Page) -> None:
+    page.select_option("#game", "connect4")
+    wait_for_turn(page)
+    words = page.locator("#strength option").all_text_contents()
+    assert [w.split(" ")[0] for w in words] == ["easy", "club", "strong", "perfect", "other"]
+    assert page.input_value("#strength") == "perfect"  # the default engine's word
+    page.select_option("#strength", "heuristic:4")
+    assert page.input_value("#engine") == "heuristic" and page.input_value("#level") == "4"
+    page.fill("#level", "5")  # a level of no word: "other"
+    assert page.input_value("#strength") == ""
+    page.fill("#level", "8")
+    assert page.input_value("#strength") == "heuristic:8"
+    page.select_option("#game", "turtles")
+    wait_for_turn(page)
+    assert page.locator("#strength option").first.text_content() == "easy (dummy)"
+    page.select_option("#strength", "belief-ismcts")
+    assert page.input_value("#engine") == "belief-ismcts"

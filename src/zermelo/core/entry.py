@@ -120,6 +120,9 @@ class GameEntry:
     """The engine a front end offers first (``perfect`` where one exists)."""
     hint_engine: str = "alphabeta"
     """The engine that suggests a move to a person."""
+    strengths: tuple[tuple[str, str], ...] = ()
+    """Engine levels in a player's words, weakest first: ``(word, "NAME[:LEVEL]")``, e.g.
+    ``("club", "heuristic:4")``; ``perfect`` only for an engine whose moves are exact."""
     kernels: str | None = None
     """``kernels(game) -> zermelo.core.kernels.GameKernels``: the rules compiled over a flat
     state array (docs/protocol.md, section 12); None: the game has none."""

@@ -80,6 +80,7 @@ def games() -> Json:
             "start": game.format_position(game.initial_state()),
             "options": entry.options.as_json(), "engines": engines,
             "default_engine": entry.default_engine, "analysis": entry.analysis is not None,
+            "strengths": [{"name": word, "engine": spec} for word, spec in entry.strengths],
             "hidden": game.info.information is Information.IMPERFECT,
         })
     return {"games": listed}

@@ -36,4 +36,6 @@ ENTRY = GameEntry(
     default_engine="perfect",
     hint_engine="heuristic",
     kernels="zermelo.solvers.connect4.mcts:game_kernels",
+    strengths=(("easy", "heuristic:1"), ("club", "heuristic:4"),
+               ("strong", "heuristic:8"), ("perfect", "perfect")),
 )

@@ -36,4 +36,6 @@ ENTRY = GameEntry(
     analysis="zermelo.solvers.morris.perfect:analysis",
     default_engine="heuristic",
     hint_engine="heuristic",
+    strengths=(("easy", "random"), ("club", "heuristic:2"),
+               ("strong", "heuristic:5"), ("perfect", "perfect")),
 )

@@ -30,4 +30,6 @@ ENTRY = GameEntry(
     analysis=f"{_SOLVERS}:analysis",
     default_engine="perfect",
     hint_engine="perfect",
+    strengths=(("easy", "random"), ("club", "alphabeta:2"),
+               ("strong", "alphabeta:6"), ("perfect", "perfect")),
 )

@@ -16,4 +16,6 @@ ENTRY = GameEntry(
     render="zermelo.games.nim.render:board_text",
     status="zermelo.games.nim.render:status_line",
     analysis="zermelo.solvers.nim:analysis",
+    strengths=(("easy", "random"), ("club", "alphabeta:1"),
+               ("strong", "alphabeta:3"), ("perfect", "alphabeta:64")),
 )

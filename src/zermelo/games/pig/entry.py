@@ -26,4 +26,6 @@ ENTRY = GameEntry(
     default_algorithm="value-iteration",
     default_engine="perfect",
     hint_engine="perfect",
+    strengths=(("easy", "random"), ("club", "expectimax:2"),
+               ("strong", "expectimax:4"), ("perfect", "perfect")),
 )

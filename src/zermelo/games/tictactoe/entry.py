@@ -15,4 +15,6 @@ ENTRY = GameEntry(
     status="zermelo.games.tictactoe.render:status_line",
     analysis="zermelo.solvers.tictactoe:analysis",
     default_engine="alphabeta",
+    strengths=(("easy", "random"), ("club", "alphabeta:1"),
+               ("strong", "alphabeta:3"), ("perfect", "alphabeta:64")),
 )

@@ -44,4 +44,6 @@ ENTRY = GameEntry(
     default_engine="hybrid",
     hint_engine="hybrid",
     kernels="zermelo.games.turtles.kernels:game_kernels",
+    strengths=(("easy", "dummy"), ("club", "fast"),
+               ("strong", "hybrid"), ("strongest", "belief-ismcts")),
 )
