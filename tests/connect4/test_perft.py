@@ -1,4 +1,4 @@
-"""Move generation: the compiled perft against the rules, REFERENCE.md's counts, OpenSpiel."""
+"""Move generation: the compiled perft against the rules, the published counts, OpenSpiel."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from zermelo.games.connect4 import ConnectFour, Position
 from zermelo.games.connect4.kernels import geometry, perft
 
 PERFT_7X6 = [7, 49, 343, 2401, 16807, 117649, 823536, 5673234]
-"""REFERENCE.md: perft from the empty 7x6 board, depths 1-8."""
+"""Perft from the empty 7x6 board, depths 1-8 (7^n until a column can be full: 7^7 - 7 at
+depth 7)."""
 
 
 def rules_perft(game: ConnectFour, state: Position, depth: int) -> int:

@@ -53,8 +53,8 @@ def test_the_symmetries_keep_adjacency_and_mills_and_form_a_group() -> None:
 
 
 def test_reference_facts_of_the_boards() -> None:
-    """REFERENCE: the standard board has 16 symmetries and the article's 23-point board only its
-    mirror image; that board has 23 points named from the bottom left and 18 mills."""
+    """The standard board has 16 symmetries and the article's 23-point board only its mirror
+    image; that board has 23 points named from the bottom left and 18 mills."""
     standard, article = BOARDS["standard"], BOARDS["variant23"]
     assert len(standard.symmetries) == 16 and len(article.symmetries) == 2
     assert (article.size, len(article.mills), article.names[0], article.names[22]) == (

@@ -1,4 +1,4 @@
-"""The Great Turtle Race's rules against REFERENCE.md and the paper's worked example: the deck,
+"""The Great Turtle Race's rules against the rule book and the paper's worked example: the deck,
 stacks, the start square, arrows, the open points, the end, notation and bad input."""
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ CC = ("twice", "once")
 """``twice``: k already holds c_c and (5) multiplies by c_c again, as printed (c_c squared);
 ``once``: c_c counted once."""
 FP = ("own", "moved")
-"""Which turtle's square f_p scores: the player's own (as REFERENCE.md reads it) or the one
+"""Which turtle's square f_p scores: the player's own (as the paper's text reads it) or the one
 the card moves."""
 VPMAX = ("others", "owned")
 """VP_max over every other turtle (the colours are secret), or over the opponents' turtles
