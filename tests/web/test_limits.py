@@ -3,6 +3,7 @@ with 413 before it is read whole, and the server goes on answering."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -44,3 +45,15 @@ def test_malformed_bodies_are_one_line_errors(client: TestClient, body: bytes,
     assert answer.status_code == status
     error = answer.json()["error"]
     assert "\n" not in error and len(error) <= 200 and "Traceback" not in error
+
+
+def test_a_deep_body_is_refused_whatever_the_recursion_limit(client: TestClient) -> None:
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(100_000)  # as a deep search leaves it
+    try:
+        answer = client.post("/api/nim/moves", content=b"[" * 5_000 + b"]" * 5_000,
+                             headers=JSON)
+    finally:
+        sys.setrecursionlimit(old)
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "bad JSON: nested deeper than 32"}

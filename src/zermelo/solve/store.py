@@ -43,6 +43,7 @@ import numpy.typing as npt
 import platformdirs
 
 from zermelo.core.errors import DataError
+from zermelo.core.nesting import MAX_NESTING, too_deep
 
 FORMAT_VERSION = 2
 """Format 2 adds per-block checksums and seals; format 1 manifests (a whole-file SHA-256 per
@@ -485,32 +486,11 @@ def _json_seal(header: dict[str, Any], name: str, data: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-MAX_NESTING = 32
-"""The deepest nesting of lists and objects a stored JSON file may have."""
-
-
 def shallow_json(text: str) -> Any:
     """``json.loads`` of a file that nests at most :data:`MAX_NESTING` deep (ValueError if
-    deeper): a hostile file nested thousands deep must not reach the parser's recursion, which
-    a raised recursion limit would let overflow the C stack."""
-    depth = 0
-    inside = escaped = False
-    for char in text:
-        if inside:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                inside = False
-        elif char == '"':
-            inside = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_NESTING:
-                raise ValueError(f"nested deeper than {MAX_NESTING}")
-        elif char in "]}":
-            depth -= 1
+    deeper; see :mod:`zermelo.core.nesting`)."""
+    if too_deep(text):
+        raise ValueError(f"nested deeper than {MAX_NESTING}")
     return json.loads(text)
 
 

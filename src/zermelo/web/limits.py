@@ -1,10 +1,13 @@
 """Bounds on what one HTTP request may send: the body's size, checked as it arrives, so no
-request can make the server hold more than ``MAX_BODY`` bytes of it."""
+request can make the server hold more than ``MAX_BODY`` bytes of it, and its nesting, checked
+before any JSON parser sees it."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+from zermelo.core.nesting import MAX_NESTING, too_deep
 
 MAX_BODY = 64 * 1024
 """The largest request body accepted (the biggest position text is a few hundred bytes)."""
@@ -15,7 +18,8 @@ Message = dict[str, Any]
 
 class BodyLimit:
     """ASGI middleware: 413 ``{"error": ...}`` for a body over ``limit`` bytes, whether its
-    length is declared or it comes in chunks; the rest of such a body is never read."""
+    length is declared or it comes in chunks (the rest of such a body is never read); 400 for
+    one nested deeper than :data:`~zermelo.core.nesting.MAX_NESTING`."""
 
     def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -40,6 +44,9 @@ class BodyLimit:
                 return
             if not message.get("more_body", False):
                 break
+        if too_deep(body.decode("utf-8", "replace")):
+            await self._refuse(send, 400, f"bad JSON: nested deeper than {MAX_NESTING}")
+            return
         replayed = False
 
         async def replay() -> Message:
@@ -52,10 +59,10 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Any) -> None:
-        body = json.dumps({"error": f"request body too large: at most {self.limit:,} bytes"}
-                          ).encode()
-        await send({"type": "http.response.start", "status": 413,
+    async def _refuse(self, send: Any, status: int = 413, error: str | None = None) -> None:
+        text = error or f"request body too large: at most {self.limit:,} bytes"
+        body = json.dumps({"error": text}).encode()
+        await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
