@@ -123,26 +123,27 @@ class Tables:
             return database.analyze(state)
         game = self.databases[0].game
         moves: list[tuple[Hashable, Value]] = []
-        for move in game.legal_moves(state):
+        legal = game.legal_moves(state)
+        for move in legal:
             try:
                 moves.append((move, self.lookup(game.apply(state, move))))
             except BudgetExhausted:
                 break
         mover = PLAYERS[state.side]
-        if len(moves) == len(game.legal_moves(state)):
+        if len(moves) == len(legal):
             top = max(moves, key=lambda mv: mv[1].for_player(mover))[1]
-            value = _parent(top) if top.plies is not None else _parent(top, distance=False)
+            value = _parent(top)
         else:
             value = self.search_value(state, distance=False)[0]
         return Analysis.of(value, moves, mover)
 
 
-def _parent(child: Value, distance: bool = True) -> Value:
-    """The value of a position whose best move leads to ``child`` (a ply longer)."""
+def _parent(child: Value) -> Value:
+    """The value of a position whose best move leads to ``child`` (a ply longer, when the
+    child's distance is known)."""
     if child.player is None:
         return Value.draw()
-    return Value.win(child.player, child.plies + 1 if distance and child.plies is not None
-                     else None)
+    return Value.win(child.player, None if child.plies is None else child.plies + 1)
 
 
 def _opener(geometry: Geometry, scope: str, data: Path | None) -> Callable[[], Database]:
