@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from zermelo.games.registry import GAMES, get_game
 from zermelo.web import create_app
@@ -108,6 +109,25 @@ def new_game(page: Page, game: str, side: str, engine: str,
     wait_for_turn(page)
 
 
+def wait_for_position(page: Page, position: str | None, *, changed: bool = False,
+                      or_over: bool = False) -> None:
+    """Wait until the board shows ``position`` (or, ``changed``, any other one; ``or_over``:
+    or the game is over); on a timeout, fail with what the page shows instead."""
+    test = "!==" if changed else "==="
+    over = " || document.body.dataset.phase === 'over'" if or_over else ""
+    try:
+        page.wait_for_function(f"([p]) => document.getElementById('board').dataset.position "
+                               f"{test} p{over}", arg=[position])
+    except PlaywrightTimeout:
+        shown = page.evaluate("[document.body.dataset.phase, "
+                              "document.getElementById('board').dataset.position, "
+                              "document.getElementById('last').textContent, "
+                              "document.getElementById('status').textContent]")
+        raise AssertionError(f"board {'still' if changed else 'not'} at {position!r}: phase "
+                             f"{shown[0]!r}, board {shown[1]!r}, last {shown[2]!r}, status "
+                             f"{shown[3]!r}") from None
+
+
 def wait_for_turn(page: Page) -> str:
     """Wait until it is the person's move or the game is over; the phase reached."""
     page.wait_for_function("['your-move', 'over', 'error'].includes(document.body.dataset.phase)")
@@ -171,8 +191,7 @@ def play_out(page: Page, name: str, by_keyboard: bool, rng: random.Random,
         else:
             move = rng.choice(sorted(offered))
             click_move(page, offered[move], move)
-        page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
-                               "!== p || document.body.dataset.phase === 'over'", arg=[position])
+        wait_for_position(page, position, changed=True, or_over=True)
         played += 1
     return played
 
@@ -376,8 +395,7 @@ def test_a_musketeer_is_dragged_to_its_square(page: Page) -> None:
     page.mouse.down()
     page.mouse.move(*ends[1], steps=5)
     page.mouse.up()
-    page.wait_for_function("([p]) => document.getElementById('board').dataset.position !== p",
-                           arg=[position])
+    wait_for_position(page, position, changed=True)
     assert page.locator("#movelist button").first.text_content() == f"{src}-{dst}"
 
 
@@ -399,8 +417,7 @@ def test_the_page_keeps_its_place_on_every_move(browser: Browser, base_url: str,
             position = page.get_attribute("#board", "data-position")
             offered = paths(page)
             click_move(page, offered[rng.choice(sorted(offered))])
-            page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
-                                   "!== p", arg=[position])
+            wait_for_position(page, position, changed=True)
             if wait_for_turn(page) == "over":
                 break
             page.wait_for_function("!document.getElementById('analysis-card')"
@@ -418,8 +435,7 @@ def test_pig_replays_an_undone_roll(page: Page) -> None:
     for _ in range(6):
         start = page.get_attribute("#board", "data-position")
         click_move(page, paths(page)["roll"])
-        page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
-                               "!== p", arg=[start])
+        wait_for_position(page, start, changed=True)
         wait_for_turn(page)
         reached.append((page.get_attribute("#board", "data-position"),
                         page.locator("#movelist button").all_text_contents()))
@@ -467,8 +483,7 @@ def test_a_reload_or_a_shared_link_restores_the_game(page: Page) -> None:
     for column in ("3", "4"):
         position = page.get_attribute("#board", "data-position")
         click_move(page, [column])
-        page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
-                               "!== p", arg=[position])
+        wait_for_position(page, position, changed=True)
         wait_for_turn(page)
     played = page.get_attribute("#board", "data-position")
     listed = page.locator("#movelist button").all_text_contents()
@@ -523,20 +538,14 @@ def test_undo_and_redo_in_the_turtle_race_replay_the_cards_and_the_replies(page:
     seen.append((page.get_attribute("#board", "data-position"),
                  page.locator("#movelist li").all_text_contents()))
     assert page.is_enabled("#undo") and page.is_disabled("#redo")
-    for back in range(len(seen) - 2, -1, -1):  # back to the start, one move at a time
-        page.click("#undo")
-        page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
-                               "=== p", arg=[seen[back][0]])
-        wait_for_turn(page)
-        assert page.locator("#movelist li").all_text_contents() == seen[back][1]
-    assert page.is_disabled("#undo")
-    for step in range(1, len(seen)):  # and forward again: the same hand, the same replies
-        page.click("#redo")
-        page.wait_for_function("([p]) => document.getElementById('board').dataset.position "
-                               "=== p", arg=[seen[step][0]])
-        wait_for_turn(page)
-        assert page.locator("#movelist li").all_text_contents() == seen[step][1]
-    assert page.is_disabled("#redo")
+    # back to the start one move at a time, and forward again: the same hand, the same replies
+    for button, order in (("#undo", range(len(seen) - 2, -1, -1)), ("#redo", range(1, len(seen)))):
+        for at in order:
+            page.click(button)
+            wait_for_position(page, seen[at][0])
+            wait_for_turn(page)
+            assert page.locator("#movelist li").all_text_contents() == seen[at][1]
+        assert page.is_disabled(button)
 
 
 def paste(page: Page, text: str) -> str:
