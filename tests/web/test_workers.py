@@ -99,3 +99,21 @@ def test_a_request_whose_client_went_away_is_cancelled() -> None:
         assert pool.run(60, pow, 2, 3) == 8  # and the worker is free again
     finally:
         pool.close()
+
+
+def test_a_request_has_its_time_from_its_start_not_from_a_worker_starting_or_a_queue() -> None:
+    """A fresh pool's first request waits for the worker process to start, and a request queued
+    behind another waits for it: neither wait counts against the request's own seconds."""
+    pool = Pool(1)
+    try:
+        answers: list[object] = []
+        ahead = threading.Thread(target=lambda: answers.append(pool.run(2.5, time.sleep, 1.5)))
+        ahead.start()  # a cold worker: its start takes a second or more
+        time.sleep(0.1)
+        start = time.perf_counter()
+        assert pool.run(2.5, time.sleep, 1.5) is None  # queued behind the first
+        ahead.join()
+        assert answers == [None]
+        assert time.perf_counter() - start > 2.5  # longer than its seconds, and answered
+    finally:
+        pool.close()

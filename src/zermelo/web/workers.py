@@ -17,6 +17,7 @@ import asyncio
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -31,6 +32,10 @@ GRACE = 10.0
 """Seconds a request may take beyond its move time before it is given up."""
 POLL = 0.25
 """Seconds between two looks at whether a waiting request's client is still there."""
+STARTUP = 60.0
+"""Seconds a request may wait for a worker to start it (a worker process starting, or the
+work ahead of it in the same worker) before it is given up; its own time counts from its start,
+so a slow start does not eat a search's budget."""
 
 
 class Busy(ZermeloError):
@@ -41,20 +46,29 @@ class Busy(ZermeloError):
 
 _FLAGS: Any = None
 """In a worker process: the pool's cancel flags, one a slot of work in flight."""
+_STARTED: Any = None
+"""In a worker process: when each slot's work started (``time.monotonic()``, one clock for
+every process of the machine), 0 until it does."""
 
 
-def _adopt(flags: Any, cache_bytes: int) -> None:
-    """Keep the pool's flags and take a worker's share of the cache (run once in each new
-    worker)."""
-    global _FLAGS
-    _FLAGS = flags
+def _adopt(flags: Any, started: Any, cache_bytes: int) -> None:
+    """Keep the pool's shared arrays, take a worker's share of the cache and import what the
+    requests run (once in each new worker, so that a first request does not wait for it)."""
+    global _FLAGS, _STARTED
+    _FLAGS, _STARTED = flags, started
     os.environ["ZERMELO_CACHE_BYTES"] = str(cache_bytes)
+    import zermelo.web.service  # noqa: F401  (the games, their rules and engines)
 
 
 def _call(slot: int, task: Callable[..., Any], *args: Any) -> Any:
     """``task(*args)`` in a worker, every search in it cancelled once flag ``slot`` is set."""
+    _STARTED[slot] = time.monotonic()
     with budget(Budget(cancelled=lambda: _FLAGS[slot] != 0)):
         return task(*args)
+
+
+def _ready() -> None:
+    """Nothing: asked of each new worker so that the pool starts them all at once."""
 
 
 class Admission:
@@ -98,6 +112,7 @@ class Pool:
         self.workers = workers
         self.context = multiprocessing.get_context("spawn")
         self.flags: Any = self.context.RawArray("b", 2 * workers)
+        self.started: Any = self.context.RawArray("d", 2 * workers)
         self.free = list(range(2 * workers))
         """The slots of work in flight not taken (at most two a worker)."""
         self.lock = threading.Lock()
@@ -108,8 +123,12 @@ class Pool:
 
     def _start(self) -> ProcessPoolExecutor:
         share = cache.budget() // self.workers  # the cache's bound holds for the whole pool
-        return ProcessPoolExecutor(self.workers, mp_context=self.context, initializer=_adopt,
-                                   initargs=(self.flags, share))
+        executor = ProcessPoolExecutor(self.workers, mp_context=self.context,
+                                       initializer=_adopt,
+                                       initargs=(self.flags, self.started, share))
+        for _ in range(self.workers):
+            executor.submit(_ready)
+        return executor
 
     def _submit(self, task: Callable[..., Any], args: tuple[Any, ...]
                 ) -> tuple[int, Future[Any], int]:
@@ -120,6 +139,7 @@ class Pool:
                 raise Busy("the server is busy with other searches, try again in a moment")
             slot = self.free.pop()
             self.flags[slot] = 0
+            self.started[slot] = 0.0
             try:
                 return slot, self.executor.submit(_call, slot, task, *args), self.restarts
             except BaseException:
@@ -142,14 +162,24 @@ class Pool:
         self.restart()
         return Busy(f"no answer within {seconds:.0f} s: the search was stopped")
 
+    def _deadline(self, slot: int, asked: float, seconds: float) -> float:
+        """When the work of ``slot`` is late: ``seconds`` after it started, or :data:`STARTUP`
+        after it was asked (``asked``) if it has not started yet."""
+        started = self.started[slot]
+        return started + seconds if started else asked + STARTUP
+
     def run(self, seconds: float, task: Callable[..., Any], *args: Any) -> Any:
         """``task(*args)`` in a worker; :class:`Busy` when the pool is full or the answer does
-        not come within ``seconds`` (the pool is then replaced)."""
+        not come within ``seconds`` of its start (the pool is then replaced)."""
+        asked = time.monotonic()
         slot, future, restarts = self._submit(task, args)
         try:
-            return future.result(timeout=seconds)
-        except FutureTimeout:
-            raise self._late(seconds) from None
+            while True:
+                try:
+                    return future.result(timeout=POLL)
+                except FutureTimeout:
+                    if time.monotonic() >= self._deadline(slot, asked, seconds):
+                        raise self._late(seconds) from None
         except BrokenProcessPool:
             raise self._lost(restarts) from None
         finally:
@@ -160,16 +190,15 @@ class Pool:
         """:meth:`run` for a request being served: while waiting, ``gone()`` is asked whether
         the client went away, and if so the task is cancelled (its search stops at its next
         look at the budget; what it answers is dropped with the request)."""
+        asked = time.monotonic()
         slot, future, restarts = self._submit(task, args)
-        loop = asyncio.get_running_loop()
-        end = loop.time() + seconds
         waiting = asyncio.wrap_future(future)
         try:
             while True:
                 try:
                     return await asyncio.wait_for(asyncio.shield(waiting), POLL)
                 except TimeoutError:
-                    if loop.time() >= end:
+                    if time.monotonic() >= self._deadline(slot, asked, seconds):
                         raise self._late(seconds) from None
                     if not self.flags[slot] and await gone():
                         self.flags[slot] = 1
