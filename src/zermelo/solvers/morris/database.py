@@ -14,6 +14,7 @@ every sliding position with 3 to ``K`` stones a side on the board and none in ha
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -124,13 +125,18 @@ class MorrisPlan:
         return tuple(sorted(deps))
 
     def tables(self) -> list[TableSpec]:
+        return list(self._specs)
+
+    @functools.cached_property
+    def _specs(self) -> tuple[TableSpec, ...]:
+        """The tables in build order (worked out once: the memory checks ask for them often)."""
         specs = []
         for name in self._order:
             members = self.units_of[name]
             size = sum(self.ix.slice_size(s) for s in members)
             label = " + ".join("{}{}/{}{}".format(*s) for s in members)
             specs.append(TableSpec(name, size, self.depends(name), label))
-        return specs
+        return tuple(specs)
 
     def units(self, table: TableSpec) -> list[Unit]:
         return [Unit(table.name, 0, 1, table.size)]
@@ -219,6 +225,7 @@ def scopes(stones: int) -> list[str]:
     return ["full", *(f"endgame-{k}" for k in range(stones, 2, -1))]
 
 
+@functools.lru_cache(maxsize=32)
 def widest_buildable_scope(geometry: Geometry, memory: int | None = None) -> str:
     """The widest scope whose every table can be solved within ``memory`` bytes (default:
     this machine's)."""
