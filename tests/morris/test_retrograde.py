@@ -22,7 +22,7 @@ from zermelo.core.entry import load
 from zermelo.core.errors import DataError, OptionError
 from zermelo.core.value import Value
 from zermelo.engines import engines_for
-from zermelo.games.morris.boards import BOARDS, THREE, Board
+from zermelo.games.morris.boards import BOARDS, THREE, THREE_ORTHOGONAL, Board
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
 from zermelo.games.registry import GAMES
 from zermelo.solve.retrograde import describe
@@ -43,6 +43,8 @@ def small(name: str, **rules: object) -> Board:
 
 BOARDS_TO_CHECK = {
     "three": THREE,
+    "three, no moves along the diagonals": THREE_ORTHOGONAL,
+    "three, moves to any empty point": dataclasses.replace(THREE, name="three-any", flying=True),
     "3x3 four stones, flying": small("tiny-fly"),
     "3x3 four stones, no removal from mills": small("tiny-keep", remove_when_all_in_mills=False),
     "3x3 grid without diagonals, sliding": small("tiny-grid", adjacency=ORTHOGONAL,
@@ -90,6 +92,16 @@ def test_three_mens_morris_is_a_first_player_win(tmp_path: Path) -> None:
     analysis = db.analyze(db.start())
     assert analysis.value.player == "W"
     assert [m.to for m in analysis.best] == [THREE.point("b2")]  # the centre, and only it
+
+
+@pytest.mark.parametrize(("board", "flying", "value"), [
+    ("three", False, "W9"), ("three-orthogonal", False, "W9"), ("three", True, "draw")])
+def test_the_movement_rules_of_three_mens_morris_and_their_values(
+        board: str, flying: bool, value: str, tmp_path: Path) -> None:
+    """Moves along every line (the diagonals too), along rows and columns only, or to any empty
+    point (flying): the start's value under each (the tables match brute force above)."""
+    db, _ = Database.build(Geometry.of(BOARDS[board], flying), "full", tmp_path)
+    assert str(db.lookup(db.start())) == value
 
 
 def consistent(db: Database, state: Position) -> bool:

@@ -11,6 +11,7 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 
 from zermelo.cli.common import OptionOpt, console
 from zermelo.cli.games.morris_solve import (
+    BoardOpt,
     analyze,
     plan,
     position_of,
@@ -26,8 +27,6 @@ from zermelo.games.morris.render import board_picture, board_text, status_line
 app = typer.Typer(help="Nine Men's Morris and its family: positions, legal moves, perft.",
                   no_args_is_help=True)
 
-BoardOpt = Annotated[str, typer.Option(
-    "--board", help="standard, variant23 (a 23-point board), six or three.")]
 LineOpt = Annotated[str, typer.Option(
     "--line", help="Moves played from the position, e.g. 'd2 a1 d1 b2xa1' (default: none).")]
 PositionArg = Annotated[str | None, typer.Argument(

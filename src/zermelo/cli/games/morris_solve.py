@@ -42,7 +42,8 @@ from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import Tables, tables_of
 
 BoardOpt = Annotated[str, typer.Option(
-    "--board", help="standard, variant23 (a 23-point board), six or three.")]
+    "--board", help="standard, variant23 (a 23-point board), six, three or three-orthogonal "
+                    "(no moves along the diagonals).")]
 DbOpt = Annotated[Path | None, typer.Option(
     "--db", help="Database root directory (default: $ZERMELO_DATA or the user data "
                  "directory).")]

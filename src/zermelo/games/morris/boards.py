@@ -224,5 +224,16 @@ THREE = Board(
     lines=_THREE_LINES[2],
 )
 
-BOARDS: dict[str, Board] = {b.name: b for b in (STANDARD, VARIANT23, SIX, THREE)}
+THREE_ORTHOGONAL = Board(
+    "three-orthogonal", "Three Men's Morris, no moves along the diagonals", _THREE,
+    _coords(_THREE, 1),
+    _from_lines(_THREE, "a3 b3 c3 / a2 b2 c2 / a1 b1 c1 / a3 a2 a1 / b3 b2 b1 / c3 c2 c1")[0],
+    _THREE_LINES[1], stones=3, flying=False, remove_when_all_in_mills=False, mill_wins=True,
+    lines=_THREE_LINES[2],
+)
+"""Murray's version of Three Men's Morris in which a stone moves along a row or a column
+only; three in a line on a diagonal still wins."""
+
+BOARDS: dict[str, Board] = {b.name: b for b in (STANDARD, VARIANT23, SIX, THREE,
+                                                THREE_ORTHOGONAL)}
 """Every board by name, in the order front ends list them."""

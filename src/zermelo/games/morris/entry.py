@@ -11,7 +11,8 @@ ENTRY = GameEntry(
     title="Nine Men's Morris",
     options=Schema((
         Choice("board", "standard", "standard (Nine Men's Morris), variant23 (a 23-point "
-               "board with 18 mills), six (Six Men's Morris) or three (Three Men's Morris).",
+               "board with 18 mills), six (Six Men's Morris), three (Three Men's Morris) or "
+               "three-orthogonal (Three Men's Morris without moves along the diagonals).",
                choices=tuple(BOARDS)),
         Choice("flying", "auto", "Whether a side with three stones may fly (auto: the board's "
                "rule: yes for standard and variant23, no for six and three).",
