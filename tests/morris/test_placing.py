@@ -99,6 +99,16 @@ def test_a_search_beyond_its_budget_stops_with_one_line(built: Builder) -> None:
         tables.lookup(full.start())
 
 
+def test_a_long_search_tells_its_listener_the_positions_searched(built: Builder) -> None:
+    full, tables = built("3x3 four stones, flying")
+    tables = Tables(tables.geometry, tables.data)  # a new search: nothing found yet
+    told: list[int] = []
+    value, outcome = tables.search_value(full.start(), distance=False, listener=told.append)
+    assert value.player == full.lookup(full.start()).player
+    assert told, outcome.nodes  # told at the first position, then every few thousand
+    assert told == sorted(told) and 0 < told[-1] <= outcome.nodes
+
+
 @pytest.mark.parametrize("parent", [0, 1, -1, 5, -5, 990, -990, INF, -INF])
 def test_the_window_maps_back_and_forth(parent: int) -> None:
     child = to_child(parent)

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, cast
 
 import typer
 from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn
 from rich.table import Table
 
 from zermelo.cli.cluster import (
+    PLAIN_EVERY,
     PlanWorkersOpt,
     RateOpt,
     SchedulerOpt,
@@ -100,14 +104,52 @@ def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "
         print_start(tables_of(game, db), seconds)
 
 
+@contextmanager
+def search_progress(seconds: float) -> Iterator[Callable[[int], None]]:
+    """A listener for a long search: a status line with the positions searched, the rate and
+    the time left of ``seconds`` (where the output is not a terminal, a line of the same every
+    :data:`PLAIN_EVERY` seconds)."""
+    started = shown = time.perf_counter()
+
+    def words(nodes: int, now: float) -> str:
+        spent = now - started
+        return (f"searching: {nodes:,} positions in {spent:,.0f} s "
+                f"({nodes / max(spent, 1e-9) / 1e6:.2f} M/s), at most {seconds - spent:,.0f} s "
+                f"left")
+
+    if not console.is_terminal:
+        def plain(nodes: int) -> None:
+            nonlocal shown
+            now = time.perf_counter()
+            if now - shown >= PLAIN_EVERY:
+                shown = now
+                console.print(words(nodes, now), soft_wrap=True)
+
+        yield plain
+        return
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=console,
+                  transient=True, auto_refresh=False) as progress:
+        task = progress.add_task("searching", total=None)
+
+        def live(nodes: int) -> None:
+            nonlocal shown
+            now = time.perf_counter()
+            if now - shown >= 0.5:
+                shown = now
+                progress.update(task, description=words(nodes, now))
+                progress.refresh()
+
+        yield live
+
+
 def print_start(tables: Tables, seconds: float) -> None:
     """The start's value by the placing search, with the positions it searched."""
     start = tables.databases[0].start()
     placing = 2 * tables.geometry.board.stones
     tables.search(START_MEMORY)
     try:
-        with budget(Budget(seconds=seconds)):
-            value, outcome = tables.search_value(start, distance=False)
+        with budget(Budget(seconds=seconds)), search_progress(seconds) as listener:
+            value, outcome = tables.search_value(start, distance=False, listener=listener)
     except BudgetExhausted as error:
         raise OptionError(f"start: not decided within --seconds {seconds:g} ({error}); "
                           "a longer budget goes on") from None

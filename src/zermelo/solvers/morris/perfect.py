@@ -96,20 +96,22 @@ class Tables:
             return database.lookup(state)
         return self.search_value(state)[0]
 
-    def search_value(self, state: Position, distance: bool = True) -> tuple[Value, Outcome]:
+    def search_value(self, state: Position, distance: bool = True,
+                     listener: Callable[[int], None] | None = None) -> tuple[Value, Outcome]:
         """A placing position's value by search, and the search's outcome: win, draw or loss
         first, then (``distance``) the distance of a win or loss if the budget allows;
-        :class:`BudgetExhausted` if even the value does not fit in it."""
+        :class:`BudgetExhausted` if even the value does not fit in it. ``listener`` is told
+        the positions searched as it goes."""
         search = self.search()
         plain = (state.white, state.black, state.side, state.hand_white, state.hand_black)
-        outcome = search.score(*plain, window=(-1, 1))
+        outcome = search.score(*plain, window=(-1, 1), listener=listener)
         if outcome.result == 0:
             return Value.draw(), outcome
         winner = PLAYERS[state.side if outcome.result > 0 else 1 - state.side]
         if distance:
             window = (0, INF) if outcome.result > 0 else (-INF, 0)
             try:
-                outcome = search.score(*plain, window=window)
+                outcome = search.score(*plain, window=window, listener=listener)
                 return Value.win(winner, outcome.plies), outcome
             except BudgetExhausted:
                 pass

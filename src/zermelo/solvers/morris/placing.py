@@ -21,6 +21,7 @@ line, points with more neighbours.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +53,17 @@ NO_LIMIT = 1 << 62
 NODES, LIMIT, STOPPED, DEADLINE_CHECK = 0, 1, 2, 3
 """Entries of a search's counter array: positions searched, the most allowed, whether the
 budget ran out, and the node count at which the clock is read next."""
+
+_LISTENER: list[Callable[[int], None]] = []
+"""Who is told the positions searched so far while a search runs (at most one)."""
+
+
+def _clock(nodes: int) -> float:
+    """The time now, as the search reads it every few thousand positions; the listener, if
+    any, is told ``nodes``."""
+    if _LISTENER:
+        _LISTENER[0](nodes)
+    return time.time()
 
 
 @njit(cache=True, inline="always")
@@ -202,7 +214,7 @@ def search(white, black, side, hw, hb, alpha, beta, flying, t, lk, tt, buf, prio
     if counter[NODES] >= counter[DEADLINE_CHECK]:
         counter[DEADLINE_CHECK] = counter[NODES] + 4096
         with objmode(now="float64"):
-            now = time.time()
+            now = _clock(counter[NODES])
         if now > deadline:
             counter[STOPPED] = 1
     if counter[STOPPED]:
@@ -320,17 +332,23 @@ class PlacingSearch:
                           float(deadline)))
 
     def score(self, white: int, black: int, side: int, hw: int, hb: int,
-              window: tuple[int, int] = (-INF, INF)) -> Outcome:
+              window: tuple[int, int] = (-INF, INF),
+              listener: Callable[[int], None] | None = None) -> Outcome:
         """The search's score of a plain position in ``window`` within the current search
         budget (:func:`zermelo.search.base.budget`; :data:`DEFAULT_SECONDS` if none is set);
-        :class:`BudgetExhausted` if it runs out first."""
+        :class:`BudgetExhausted` if it runs out first. ``listener`` is told the positions
+        searched so far every few thousand (a long search's progress)."""
         nodes, seconds = remaining_budget()
         if nodes is None and seconds is None:
             seconds = DEFAULT_SECONDS
         counter = np.array([0, NO_LIMIT if nodes is None else nodes, 0, 0], np.int64)
         started = time.time()
         seconds = NO_LIMIT if seconds is None else max(seconds, 0.0)
-        score = self._run((white, black, side, hw, hb), window, counter, started + seconds)
+        _LISTENER[:] = [] if listener is None else [listener]
+        try:
+            score = self._run((white, black, side, hw, hb), window, counter, started + seconds)
+        finally:
+            _LISTENER.clear()
         spent = time.time() - started
         if counter[STOPPED]:
             raise BudgetExhausted(f"the placing search stopped at its budget "
