@@ -29,6 +29,7 @@ from zermelo.solve.retrograde import describe
 from zermelo.solve.store import DatabaseError
 from zermelo.solvers.morris.database import Database, MorrisPlan
 from zermelo.solvers.morris.geometry import Geometry
+from zermelo.solvers.morris.perfect import Tables
 
 ORTHOGONAL = tuple(tuple(q for q in range(9) if abs(p // 3 - q // 3) + abs(p % 3 - q % 3) == 1)
                    for p in range(9))
@@ -243,6 +244,19 @@ def test_a_placing_position_is_analysed_by_search_into_the_sliding_tables(
     shown = cli("morris", "analyze", "--board", "three", "--line", "b2 a3 c3")
     assert shown.code == 0, shown.err
     assert_rows(shown.out, Database.build(Geometry.of("three"), "full", tmp_path)[0], "b2 a3 c3")
+
+
+def test_a_start_not_decided_in_time_is_said_and_the_built_tables_are_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A build's start search that runs out of time reports it and ends normally: the tables
+    are built, and a longer ``--seconds`` goes on."""
+    from zermelo.cli.games.morris_solve import print_start
+
+    Database.build(Geometry.of("three"), "endgame-3", tmp_path)
+    tables = Tables(Geometry.of("three"), tmp_path)
+    print_start(tables, 1e-6)  # the clock is read at the first position: past its time
+    out = capsys.readouterr().out
+    assert "start: not decided within --seconds 1e-06" in out and "longer --seconds" in out
 
 
 def test_the_perfect_engine_plays_only_moves_that_keep_the_value(data_dir: Path) -> None:

@@ -75,7 +75,7 @@ def position_of(board: str, options: list[str] | None, position: str | None = No
 
 def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "full",
           db: DbOpt = None, scheduler: SchedulerOpt = None, workers: WorkersOpt = None,
-          memory: MemoryOpt = None, seconds: SecondsOpt = 10.0) -> None:
+          memory: MemoryOpt = None, seconds: SecondsOpt = 900.0) -> None:
     """Solve a board by retrograde analysis (or go on with a stopped build from where it
     stopped, tables and the table being solved), in this process or on a Dask cluster: every
     position's value and distance to the end, then the start's value (from the tables of a full
@@ -150,9 +150,11 @@ def print_start(tables: Tables, seconds: float) -> None:
     try:
         with budget(Budget(seconds=seconds)), search_progress(seconds) as listener:
             value, outcome = tables.search_value(start, distance=False, listener=listener)
-    except BudgetExhausted as error:
-        raise OptionError(f"start: not decided within --seconds {seconds:g} ({error}); "
-                          "a longer budget goes on") from None
+    except BudgetExhausted as error:  # the tables are built: say so, and how to go on
+        console.print(f"start: not decided within --seconds {seconds:g} ({error}); the same "
+                      "command with a longer --seconds searches it (the tables are kept)",
+                      soft_wrap=True)
+        return
     console.print(f"start: {value.words({'W': 'White', 'B': 'Black'})} (a {placing}-ply search "
                   f"into the tables: {outcome.nodes:,} positions in {outcome.seconds:.1f} s)")
 
