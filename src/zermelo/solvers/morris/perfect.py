@@ -13,7 +13,7 @@ way.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from zermelo.solve.store import MANIFEST, DatabaseError, default_root
 from zermelo.solvers.morris.database import Database, scopes, unit_name, widest_buildable_scope
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.placing import INF, Outcome, PlacingSearch
+from zermelo.solvers.morris.ultra import Filter, candidates, choose
 
 
 class Tables:
@@ -154,15 +155,23 @@ def _opener(geometry: Geometry, scope: str, data: Path | None) -> Callable[[], D
 
 
 class PerfectPlayer:
-    """Plays a move that keeps the best value (sooner wins, later losses), at random among
-    equals (seedable)."""
+    """Plays a move that keeps the best value (sooner wins, later losses), chosen among equals
+    by ``filters`` (:mod:`~zermelo.solvers.morris.ultra`; none: at random), the rest at random
+    (seedable); with ``widen``, a lost side chooses among all its losing moves."""
 
-    def __init__(self, tables: Tables, seed: int | None = None) -> None:
+    def __init__(self, tables: Tables, seed: int | None = None,
+                 filters: Sequence[Filter] = (), widen: bool = False) -> None:
         self.tables = tables
         self.rng = random.Random(seed)
+        self.filters = tuple(filters)
+        self.widen = widen
 
     def __call__(self, game: Game[Any, Any], state: Position) -> Hashable:
-        best: Hashable = self.rng.choice(self.tables.analyze(state).best)
+        assert isinstance(game, Morris)
+        moves = candidates(self.tables.analyze(state), PLAYERS[state.side], self.widen)
+        if len(moves) > 1:
+            moves = choose(game, self.tables.lookup, state, moves, self.filters)
+        best: Hashable = self.rng.choice(moves)
         return best
 
 
