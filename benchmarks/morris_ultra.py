@@ -125,7 +125,7 @@ def main() -> None:
     begin = time.perf_counter()
     chosen = starts(tables, game, kind, args.starts, args.seed)
     console = Console(width=150)
-    console.print(f"{len(chosen)} {args.kind}n starts on {args.board} "
+    console.print(f"{len(chosen)} {'drawn' if kind == 0 else 'lost'} starts on {args.board} "
                   f"({time.perf_counter() - begin:.0f} s)")
     for spec in args.opponents:
         run(console, tables, game, chosen, spec, args.choices, args.db)

@@ -6,16 +6,18 @@ from __future__ import annotations
 import random
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from tests.morris.test_retrograde import brute_force
 from zermelo.core.value import Value
-from zermelo.games.morris.rules import PLAYERS, Morris, Position
+from zermelo.games.morris.rules import PLAYERS, Morris, Move, Position
 from zermelo.solvers.morris.database import Database
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import PerfectPlayer, Tables
 from zermelo.solvers.morris.ultra import (
+    ULTRA,
     erring_share,
     modelled,
     most_errors,
@@ -31,6 +33,7 @@ CHOICES = {
     "share": ((no_draw_claim, most_errors), False),
     "press": ((no_draw_claim, pressing(2)), False),
     "model": ((no_draw_claim, modelled((1, 2)), most_errors), False),
+    "ultra": (ULTRA, False),
     "wide": ((no_draw_claim, most_errors), True),
 }
 
@@ -50,7 +53,7 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> Tables:
 
 def positions(count: int, seed: int) -> list[Position]:
     """Positions along random Three Men's Morris games (without draw-rule counters)."""
-    rng, found = random.Random(seed), []
+    rng, found = random.Random(seed), list[Position]()
     while len(found) < count:
         state = GAME.initial_state()
         while not GAME.is_terminal(state) and len(found) < count:
@@ -62,11 +65,14 @@ def positions(count: int, seed: int) -> list[Position]:
 @pytest.mark.parametrize("name", list(CHOICES))
 def test_the_choice_keeps_the_value_and_wins_soonest(tables: Tables, name: str) -> None:
     filters, widen = CHOICES[name]
+    chosen_among = set[int]()  # the outcomes met with several candidates: the filters had work
     for index, state in enumerate(positions(150, seed=7)):
         player = PerfectPlayer(tables, index, filters, widen)
-        move = player(GAME, state)
+        move = cast(Move, player(GAME, state))
         mover = PLAYERS[state.side]
         value = truth()[state]
+        if len(tables.analyze(state).best) > 1:
+            chosen_among.add(outcome(value, mover))
         after = truth()[GAME.apply(state, move)]
         if widen and outcome(value, mover) < 0:
             assert outcome(after, mover) < 0  # any loss, never worse than losing
@@ -74,7 +80,8 @@ def test_the_choice_keeps_the_value_and_wins_soonest(tables: Tables, name: str) 
         assert after.for_player(mover) == max(truth()[GAME.apply(state, m)].for_player(mover)
                                               for m in GAME.legal_moves(state))
         if outcome(value, mover) > 0:
-            assert after.plies == value.plies - 1  # the shortest win
+            assert value.plies is not None and after.plies == value.plies - 1  # soonest
+    assert chosen_among == {-1, 0, 1}
 
 
 def test_the_erring_share_counts_the_replies_that_change_the_outcome(tables: Tables) -> None:

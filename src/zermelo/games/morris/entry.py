@@ -31,8 +31,9 @@ ENTRY = GameEntry(
         EngineSpec("article-estimate", "alpha-beta with the static estimates of a published "
                    "article (stones in the opening; 1000 x stones - Black's moves later)",
                    f"{_ENGINES}:article_estimate", "depth", 4, 1, 8),
-        EngineSpec("perfect", "the solved tables' best move (retrograde analysis), at random "
-                   "among equals", "zermelo.solvers.morris.perfect:perfect"),
+        EngineSpec("perfect", "the solved tables' best move (retrograde analysis): the "
+                   "shortest win, the longest loss, and among equal moves the one that shallow "
+                   "alpha-beta opponents answer wrongly", "zermelo.solvers.morris.perfect:perfect"),
     ),
     analysis="zermelo.solvers.morris.perfect:analysis",
     default_engine="heuristic",

@@ -26,7 +26,7 @@ from zermelo.solve.store import MANIFEST, DatabaseError, default_root
 from zermelo.solvers.morris.database import Database, scopes, unit_name, widest_buildable_scope
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.placing import INF, Outcome, PlacingSearch
-from zermelo.solvers.morris.ultra import Filter, candidates, choose
+from zermelo.solvers.morris.ultra import ULTRA, Filter, candidates, choose
 
 
 class Tables:
@@ -157,10 +157,12 @@ def _opener(geometry: Geometry, scope: str, data: Path | None) -> Callable[[], D
 class PerfectPlayer:
     """Plays a move that keeps the best value (sooner wins, later losses), chosen among equals
     by ``filters`` (:mod:`~zermelo.solvers.morris.ultra`; none: at random), the rest at random
-    (seedable); with ``widen``, a lost side chooses among all its losing moves."""
+    (seedable); with ``widen``, a lost side chooses among all its losing moves. A placing
+    position that the tables do not hold (answered by search) is chosen at random: the
+    measures' look-ups would each cost a search."""
 
     def __init__(self, tables: Tables, seed: int | None = None,
-                 filters: Sequence[Filter] = (), widen: bool = False) -> None:
+                 filters: Sequence[Filter] = ULTRA, widen: bool = False) -> None:
         self.tables = tables
         self.rng = random.Random(seed)
         self.filters = tuple(filters)
@@ -169,7 +171,7 @@ class PerfectPlayer:
     def __call__(self, game: Game[Any, Any], state: Position) -> Hashable:
         assert isinstance(game, Morris)
         moves = candidates(self.tables.analyze(state), PLAYERS[state.side], self.widen)
-        if len(moves) > 1:
+        if len(moves) > 1 and self.tables.database_for(state) is not None:
             moves = choose(game, self.tables.lookup, state, moves, self.filters)
         best: Hashable = self.rng.choice(moves)
         return best

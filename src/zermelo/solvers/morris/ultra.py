@@ -15,7 +15,7 @@ favour: a losing reply to a draw, a drawing or losing reply to a win.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 
 from zermelo.core.value import Analysis, Value
 from zermelo.games.morris.rules import PLAYERS, Morris, Move, Position
@@ -34,7 +34,7 @@ def outcome(value: Value, player: str) -> int:
     return int(value.for_player(player)[0])
 
 
-def candidates(analysis: Analysis, mover: str, widen: bool = False) -> list[Hashable]:
+def candidates(analysis: Analysis, mover: str, widen: bool = False) -> list[Move]:
     """The moves of the best value; with ``widen``, every move when every move loses."""
     if widen and analysis.moves and all(outcome(v, mover) < 0 for _, v in analysis.moves):
         return [m for m, _ in analysis.moves]
@@ -109,6 +109,12 @@ def pressing(depth: int) -> Filter:
     return keep
 
 
+ULTRA: tuple[Filter, ...] = (no_draw_claim, modelled((1, 2, 3)), most_errors)
+"""The ``perfect`` engine's choice, the strongest measured (``benchmarks/morris_ultra.py``):
+no draw by the rules unless losing, then the moves most opponent models answer wrongly, then
+the largest share of erring replies."""
+
+
 def choose(game: Morris, lookup: Lookup, state: Position, moves: list[Move],
            filters: Sequence[Filter]) -> list[Move]:
     """What is left of ``moves`` after each filter in turn."""
@@ -117,5 +123,5 @@ def choose(game: Morris, lookup: Lookup, state: Position, moves: list[Move],
     return moves
 
 
-__all__ = ["Filter", "Lookup", "candidates", "choose", "erring_share", "keep_max",
+__all__ = ["ULTRA", "Filter", "Lookup", "candidates", "choose", "erring_share", "keep_max",
            "modelled", "most_errors", "no_draw_claim", "outcome", "pressing"]
