@@ -3,13 +3,16 @@ makes among moves of equal value.
 
     python benchmarks/morris_ultra.py --board six --starts 200 --kind draw
 
-Starts are positions met along games from the variant's start (a few random plies, then our
-alpha-beta at depth 1 for both sides with one move in five random, seeded), one per game, in
+Starts are positions met along games from the variant's start (each ply random while it is
+below a number drawn anew from 0 to 8, else random one time in five, our alpha-beta at depth 1
+otherwise; seeded), one per game, in
 which the side to move draws (``--kind draw``) or loses (``--kind loss``) with perfect play;
 each start is played from a fresh move counter (the game's 200-ply limit and repetition rule
 apply). Every start is played by each choice against the same opponent with the same seed
 (paired). Rates carry Wilson 95% intervals; "better"/"worse" count the starts where the choice
-scored more/less than the random choice. The tables are built under ``--db`` if missing there.
+scored more/less than the first choice listed (the random one by default). ``model`` is the
+``perfect`` engine's own choice (:data:`~zermelo.solvers.morris.ultra.ULTRA`). The tables are
+built under ``--db`` if missing there.
 """
 
 from __future__ import annotations
