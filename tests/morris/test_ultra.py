@@ -13,11 +13,14 @@ import pytest
 from tests.morris.test_retrograde import brute_force
 from zermelo.core.value import Value
 from zermelo.games.morris.rules import PLAYERS, Morris, Move, Position
+from zermelo.search.players import Player, RandomPlayer, play_match
 from zermelo.solvers.morris.database import Database
+from zermelo.solvers.morris.engine import search
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import PerfectPlayer, Tables
 from zermelo.solvers.morris.ultra import (
     ULTRA,
+    candidates,
     erring_share,
     modelled,
     most_errors,
@@ -136,3 +139,35 @@ def test_the_draw_rules_are_avoided_when_drawing_and_taken_when_losing() -> None
     once = Position(*state.plain, history=(child,))  # a second time: only less fresh
     assert no_draw_claim(game, draw, once, moves) == moves[1:]
     assert no_draw_claim(game, draw, state, moves) == moves
+
+
+def test_the_models_keep_the_moves_whose_modelled_reply_errs(tables: Tables) -> None:
+    kept_some = 0
+    for state in positions(200, seed=5):
+        mover = PLAYERS[state.side]
+        moves = candidates(tables.analyze(state), mover)
+        if len(moves) < 2:
+            continue
+        errs = {}
+        for m in moves:  # plainly: each model's reply, valued by the rules alone
+            after = GAME.apply(state, m)
+            if GAME.is_terminal(after):
+                errs[m] = 0
+                continue
+            now = outcome(truth()[after], mover)
+            errs[m] = sum(outcome(truth()[GAME.apply(after, search(GAME, after, d, False).move)],
+                                  mover) > now for d in (1, 2))
+        top = max(errs.values())
+        assert modelled((1, 2))(GAME, tables.lookup, state, moves) == [
+            m for m in moves if errs[m] == top]
+        kept_some += top > 0
+    assert kept_some > 0  # some positions have a modelled error to prefer
+
+
+def test_a_seed_replays_the_same_game(tables: Tables) -> None:
+    game = Morris("three")
+    games = []
+    for _ in range(2):
+        players: list[Player] = [PerfectPlayer(tables, 4), RandomPlayer(9)]
+        games.append(play_match(game, players))
+    assert games[0] == games[1]
