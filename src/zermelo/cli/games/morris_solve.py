@@ -55,7 +55,8 @@ ScopeOpt = Annotated[str, typer.Option(
     "--scope", help="full (every position from the start) or endgame-K (sliding positions "
                     "with 3 to K stones a side, none in hand).")]
 START_MEMORY = 4 << 30
-"""The transposition table of the search of the start (its pages are given as it fills)."""
+"""The transposition table of a placing search from the command line (its pages are given as
+it fills; the server's searches keep a small one)."""
 SecondsOpt = Annotated[float, typer.Option(
     "--seconds", help="Time the search of a placing position (one the tables do not hold) may "
                       "take, 0.1 to 86,400.", min=0.1, max=86_400)]
@@ -169,8 +170,8 @@ def analyze(position: Annotated[str | None, typer.Argument(
     position by a search into the tables of every sliding position, within ``--seconds``)."""
     game, state = position_of(board, option, position, line)
     tables = tables_of(game, db)
-    if tables.database_for(state) is None:
-        tables.search()  # the tables checked and the search compiled before the clock starts
+    if tables.database_for(state) is None:  # the tables checked and the search compiled
+        tables.search(START_MEMORY)  # before the clock starts
     with budget(Budget(seconds=seconds)):
         analysis = tables.analyze(state)
     console.print(board_text(game, state), end="")
