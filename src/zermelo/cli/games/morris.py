@@ -15,6 +15,7 @@ from zermelo.cli.games.morris_solve import (
     analyze,
     plan,
     position_of,
+    reachable,
     solve,
     stats,
     verify,
@@ -95,6 +96,7 @@ app.command()(plan)
 app.command()(analyze)
 app.command()(stats)
 app.command()(verify)
+app.command()(reachable)
 
 
 @app.command()

@@ -44,6 +44,7 @@ from zermelo.solvers.morris.database import (
 )
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import Tables, tables_of
+from zermelo.solvers.morris.reachable import Walk, check_walkable
 
 BoardOpt = Annotated[str, typer.Option(
     "--board", help="standard, variant23 (a 23-point board), six, three or three-orthogonal "
@@ -255,3 +256,39 @@ def plan(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "f
     slices = MorrisPlan(geometry, scope)
     print_plan(slices.tables(), plan_estimate(slices), rate, lambda: measured_rate(geometry),
                workers)
+
+
+def reachable(board: BoardOpt = "six", option: OptionOpt = None, db: DbOpt = None) -> None:
+    """Every position reachable from the start (each symmetric copy counted; finished games
+    counted, not played on), by value for the side to move from the full database (built first
+    if missing), and the longest forced win among them with a position that needs it."""
+    game = position_of(board, option)[0]
+    geometry = Geometry.of(game.board, game.flying)
+    check_walkable(geometry)
+    try:
+        database = Database.open(geometry, "full", db)
+    except DatabaseError:
+        plan = MorrisPlan(geometry, "full")
+        total = 2 * missing_positions(plan, Database.store_for(geometry, "full", db))
+        with build_progress(total, transient=True) as advance:
+            database, report = Database.build(geometry, "full", db, advance, plan)
+        console.print(f"built {report.tables_built} tables, {report.positions:,} positions; "
+                      f"{geometry.name} full in {database.store.path}")
+    walk = Walk(database)
+    with console.status(f"walking {geometry.name} from the start") as status:
+        result = walk.run(lambda plies, positions: status.update(
+            f"walking {geometry.name}: {plies} plies from the start, {positions:,} positions"))
+    table = Table(geometry.name, "", caption="every symmetric copy counted")
+    table.add_row("reachable positions", f"{result.positions:,}")
+    table.add_row("  where the game is over", f"{result.over:,}")
+    table.add_row("  with stones in hand", f"{result.placing:,}")
+    table.add_row("wins of the side to move", f"{result.wins:,}")
+    table.add_row("draws", f"{result.draws:,}")
+    table.add_row("losses of the side to move", f"{result.losses:,}")
+    table.add_row("longest forced win", "-" if result.longest_win is None
+                  else f"{result.longest_win} plies")
+    if result.longest_position is not None:
+        table.add_row("  in", database.game.format_position(result.longest_position))
+    table.add_row("farthest from the start", f"{result.depth} plies")
+    table.add_row("time", f"{result.seconds:.1f} s")
+    Console(highlight=False, width=max(console.width, 100)).print(table)

@@ -21,7 +21,7 @@ from zermelo.solve.bits import next_subset
 
 
 @njit(cache=True, inline="always")
-def _rank(mask, binom):  # type: ignore[no-untyped-def]
+def rank(mask, binom):  # type: ignore[no-untyped-def]
     """Colex rank of a set of points among the sets of its size."""
     r = 0
     k = 0
@@ -56,6 +56,21 @@ def expand(compact, rep, n):  # type: ignore[no-untyped-def]
     return out
 
 
+@njit(cache=True, inline="always")
+def compress(points, rep, n):  # type: ignore[no-untyped-def]
+    """The inverse of :func:`expand`: bit j set for each point of ``points`` that is the j-th
+    point outside ``rep``."""
+    out = np.int64(0)
+    j = 0
+    for p in range(n):
+        if (rep >> p) & 1:
+            continue
+        if (points >> p) & 1:
+            out |= np.int64(1) << j
+        j += 1
+    return out
+
+
 @njit(cache=True)
 def classes(n, m, syms, binom):  # type: ignore[no-untyped-def]
     """For every set of ``m`` points (by colex rank): its class and a symmetry taking it to the
@@ -71,7 +86,7 @@ def classes(n, m, syms, binom):  # type: ignore[no-untyped-def]
             image = _apply(mask, syms[g])
             if image < best:
                 best, g_best = image, g
-        canon_rank[r] = _rank(best, binom)
+        canon_rank[r] = rank(best, binom)
         sym_of[r] = g_best
         if m:
             mask = next_subset(mask)
@@ -103,7 +118,7 @@ def locate(mover, opp, m, class_of, sym_of, stab, free_at, syms, binom):  # type
     the representative's own symmetries (``stab[m, c]``, -1 padded) that makes them smallest,
     so that every symmetric copy of a position finds the same entry. ``free_at[m, c, p]``
     numbers point ``p`` among the points class ``c``'s representative leaves empty."""
-    r = _rank(mover, binom)
+    r = rank(mover, binom)
     c = class_of[m, r]
     image = _apply(opp, syms[sym_of[m, r]])
     best = image
@@ -113,13 +128,13 @@ def locate(mover, opp, m, class_of, sym_of, stab, free_at, syms, binom):  # type
         other = _apply(image, syms[stab[m, c, k]])
         if other < best:
             best = other
-    rank = 0
+    within = 0
     k = 0
     while best:
         k += 1
-        rank += binom[free_at[m, c, trailing_zeros(best)], k]
+        within += binom[free_at[m, c, trailing_zeros(best)], k]
         best &= best - 1
-    return c * binom[free_at.shape[2] - m, k] + rank
+    return c * binom[free_at.shape[2] - m, k] + within
 
 
 @njit(cache=True)
@@ -153,15 +168,15 @@ def free_points(reps, nclasses, n):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def unrank(rank, k, binom):  # type: ignore[no-untyped-def]
-    """The set of ``k`` points whose colex rank is ``rank`` (the inverse of :func:`_rank`)."""
+def unrank(index, k, binom):  # type: ignore[no-untyped-def]
+    """The set of ``k`` points whose colex rank is ``index`` (the inverse of :func:`rank`)."""
     out = np.int64(0)
     for size in range(k, 0, -1):
         j = size - 1
-        while binom[j + 1, size] <= rank:
+        while binom[j + 1, size] <= index:
             j += 1
         out |= np.int64(1) << j
-        rank -= binom[j, size]
+        index -= binom[j, size]
     return out
 
 
