@@ -135,11 +135,9 @@ class Walk:
             self.meta[i] = (*b, at, block_bits(geometry, b))
             at += -(-block_bits(geometry, b) // 64) * 64
         self.words = at // 64
-        n = geometry.points
-        self.binom = np.array([[comb(p, k) for k in range(n + 2)] for p in range(n + 2)],
-                              np.int64)
-        self.t = kernel_tables(board)
         ix = plan.ix
+        self.binom = ix.binom
+        self.t = kernel_tables(board)
         self.where = np.full((top, top, top, top), -1, np.int64)
         self.base = np.zeros((top, top, top, top), np.int64)
         names = sorted({unit_name(s) for s in plan.slices})
