@@ -217,3 +217,20 @@ def test_derived_data_is_sealed(tmp_path: Path) -> None:
         store.load_json("counts")
     path.write_text("[1, 2, 3]")  # unsealed: computed again
     assert store.load_json("counts") is None
+
+
+def test_checking_a_whole_table_stops_at_the_budget_and_goes_on_at_the_next_ask(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read that checks every block looks at the search budget as it goes: out of time, it
+    says so in one line, and the next read goes on from the blocks already checked."""
+    from zermelo.search.base import Budget, BudgetExhausted, budget
+    from zermelo.solve import store as module
+
+    store = built(tmp_path)
+    monkeypatch.setattr(module, "CHECK_EVERY", 1)
+    with budget(Budget(seconds=1e-9)), pytest.raises(BudgetExhausted, match=r"checking a\.bin "
+                                                     r"\(25 % of its blocks.*ask again"):
+        store.read("a")
+    assert store._maps["a"][2] == {0}  # the first block checked, and kept
+    assert np.array_equal(store.read("a"), table(1))  # no budget: every block, to the end
+    assert store._maps["a"][2] == {0, 1, 2, 3}

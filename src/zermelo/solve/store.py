@@ -44,6 +44,7 @@ import platformdirs
 
 from zermelo.core.errors import DataError
 from zermelo.core.nesting import MAX_NESTING, too_deep
+from zermelo.search.base import BudgetExhausted, remaining_budget
 
 FORMAT_VERSION = 2
 """Format 2 adds per-block checksums and seals; format 1 manifests (a whole-file SHA-256 per
@@ -54,6 +55,9 @@ PARTS = ".parts"
 """The directory, inside a database's, of the blocks of tables a distributed build joins."""
 BLOCK = 1 << 20
 """Bytes a block checksum covers: reading one position of a table checks 1 MiB."""
+CHECK_EVERY = 64
+"""Blocks checked between two looks at the search budget (a whole standard Morris database is
+9,000 blocks, about 20 s: a request with less time goes on at its next ask)."""
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 _BLOCK_SUM = re.compile(r"[0-9a-f]{32}")
@@ -153,6 +157,15 @@ def digest_of(path: Path) -> tuple[str, list[str]]:
 def sha256_of(path: Path) -> str:
     """The SHA-256 of a file, read in large blocks."""
     return digest_of(path)[0]
+
+
+def _still_in_time(path: Path, done: int, total: int) -> None:
+    """Raise :class:`BudgetExhausted` if the current budget's time is up while the blocks of
+    ``path`` are being checked (the blocks checked so far stay checked for this process)."""
+    seconds = remaining_budget()[1]
+    if seconds is not None and seconds <= 0:
+        raise BudgetExhausted(f"checking {path.name} ({100 * done // total} % of its blocks, "
+                              "once a process): ask again shortly")
 
 
 def block_sum(data: bytes | U8) -> str:
@@ -404,6 +417,8 @@ class Store:
                 checked.add(-1)
             return mapped
         for index in range(first, last + 1):
+            if index % CHECK_EVERY == 0 and index > first:
+                _still_in_time(self.file(name), index - first, last + 1 - first)
             if index not in checked:
                 lo, hi = index * BLOCK, min((index + 1) * BLOCK, mapped.size)
                 if block_sum(mapped[lo:hi]) != blocks[index]:
