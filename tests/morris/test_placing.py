@@ -99,6 +99,14 @@ def test_a_search_beyond_its_budget_stops_with_one_line(built: Builder) -> None:
         tables.lookup(full.start())
 
 
+def test_an_analysis_beyond_its_budget_says_how_far_it_got(built: Builder) -> None:
+    full, tables = built("three")
+    tables = Tables(tables.geometry, tables.data)  # a new search: nothing found yet
+    with budget(Budget(nodes=1)), pytest.raises(BudgetExhausted, match=r"not worked out in "
+                                                r"the time allowed \(0 of 9 moves valued\)"):
+        tables.analyze(full.start())
+
+
 def test_a_long_search_tells_its_listener_the_positions_searched(built: Builder) -> None:
     full, tables = built("3x3 four stones, flying")
     tables = Tables(tables.geometry, tables.data)  # a new search: nothing found yet

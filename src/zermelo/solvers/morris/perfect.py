@@ -137,7 +137,14 @@ class Tables:
             top = max(moves, key=lambda mv: mv[1].for_player(mover))[1]
             value = _parent(top)
         else:
-            value = self.search_value(state, distance=False)[0]
+            try:
+                value = self.search_value(state, distance=False)[0]
+            except BudgetExhausted:
+                raise BudgetExhausted(
+                    f"not worked out in the time allowed ({len(moves)} of {len(legal)} moves "
+                    "valued): a placing position is searched into the sliding-phase tables, "
+                    "and more seconds ('zermelo morris analyze --seconds') may settle it"
+                ) from None
         return Analysis.of(value, moves, mover)
 
 
