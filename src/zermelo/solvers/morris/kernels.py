@@ -33,7 +33,7 @@ def rank(mask, binom):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def _apply(mask, perm):  # type: ignore[no-untyped-def]
+def image_of(mask, perm):  # type: ignore[no-untyped-def]
     """The image of a set of points under a symmetry."""
     out = np.int64(0)
     while mask:
@@ -83,7 +83,7 @@ def classes(n, m, syms, binom):  # type: ignore[no-untyped-def]
         best = mask
         g_best = 0
         for g in range(1, syms.shape[0]):
-            image = _apply(mask, syms[g])
+            image = image_of(mask, syms[g])
             if image < best:
                 best, g_best = image, g
         canon_rank[r] = rank(best, binom)
@@ -119,13 +119,20 @@ def locate(mover, opp, m, class_of, sym_of, stab, free_at, syms, binom):  # type
     so that every symmetric copy of a position finds the same entry. ``free_at[m, c, p]``
     numbers point ``p`` among the points class ``c``'s representative leaves empty."""
     r = rank(mover, binom)
-    c = class_of[m, r]
-    image = _apply(opp, syms[sym_of[m, r]])
+    return locate_image(class_of[m, r], image_of(opp, syms[sym_of[m, r]]), m, stab, free_at,
+                        syms, binom)
+
+
+@njit(cache=True, inline="always")
+def locate_image(c, image, m, stab, free_at, syms, binom):  # type: ignore[no-untyped-def]
+    """:func:`locate` once the mover's class ``c`` is known and the opponent's stones are
+    mapped by its symmetry (``image``): a caller with many positions of one mover set maps
+    their opponents' stones once and moves the image as the stones move."""
     best = image
     for k in range(stab.shape[2]):
         if stab[m, c, k] < 0:
             break
-        other = _apply(image, syms[stab[m, c, k]])
+        other = image_of(image, syms[stab[m, c, k]])
         if other < best:
             best = other
     within = 0
@@ -146,7 +153,7 @@ def stabilizers(reps, nclasses, syms):  # type: ignore[no-untyped-def]
         for c in range(nclasses[m]):
             k = 0
             for g in range(1, syms.shape[0]):
-                if _apply(reps[m, c], syms[g]) == reps[m, c]:
+                if image_of(reps[m, c], syms[g]) == reps[m, c]:
                     stab[m, c, k] = g
                     k += 1
     return stab

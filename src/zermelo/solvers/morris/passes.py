@@ -16,7 +16,7 @@ from numba import njit, prange
 from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, in_mill, lost, unmoves
 from zermelo.solve.bits import next_subset
 from zermelo.solve.retrograde import ALIAS, NONE, from_child, preference
-from zermelo.solvers.morris.kernels import expand, locate, unrank
+from zermelo.solvers.morris.kernels import expand, image_of, locate, locate_image, rank, unrank
 
 INTERNAL, EXTERNAL = 0, 1
 
@@ -65,11 +65,20 @@ def forward(blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, s
                 continue
             best = NONE
             k = 0
+            # a move without a removal leaves the opponent's stones, the child's mover set, as
+            # they are: their class and symmetry are found once, and the image of our stones
+            # under it moves with the stone moved
+            r_opp = rank(opp, binom)
+            c_opp = class_of[o, r_opp]
+            perm = syms[sym_of[o, r_opp]]
+            image = image_of(mover, perm)
             for i in range(generate(mover, opp, mh, flying, t, moves)):
                 frm, to, take = decode(moves[i])
                 after = mover | (np.int64(1) << to)
+                moved = image | (np.int64(1) << perm[to])
                 if frm >= 0:
                     after ^= np.int64(1) << frm
+                    moved ^= np.int64(1) << perm[frm]
                 if in_mill(after, to, point_mills) and (
                         mill_wins or (take >= 0 and o + oh - 1 < min_stones)):
                     code = from_child(1)  # the opponent has lost: a win in one ply
@@ -80,7 +89,10 @@ def forward(blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, s
                 child = opp ^ (np.int64(1) << take) if capture else opp
                 kind, where, cm = (targets[s, capture, 0], targets[s, capture, 1],
                                    targets[s, capture, 2])
-                v = locate(child, after, cm, class_of, sym_of, stab, free_at, syms, binom)
+                if capture:
+                    v = locate(child, after, cm, class_of, sym_of, stab, free_at, syms, binom)
+                else:
+                    v = locate_image(c_opp, moved, cm, stab, free_at, syms, binom)
                 if kind == EXTERNAL:
                     code = from_child(_external(where, v, ext0, ext1, ext2, ext3))
                     if preference(code) > preference(best):
