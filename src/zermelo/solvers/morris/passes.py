@@ -72,6 +72,9 @@ def forward(blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, s
             c_opp = class_of[o, r_opp]
             perm = syms[sym_of[o, r_opp]]
             image = image_of(mover, perm)
+            # two such moves reach one entry only through a symmetry keeping the opponent's
+            # stones in place: without one, they need no look for a repeat
+            alone = stab[o, c_opp, 0] < 0
             for i in range(generate(mover, opp, mh, flying, t, moves)):
                 frm, to, take = decode(moves[i])
                 after = mover | (np.int64(1) << to)
@@ -100,10 +103,11 @@ def forward(blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, s
                     continue
                 v += sub[where, 4]
                 new = True
-                for j in range(k):
-                    if seen[j] == v:
-                        new = False
-                        break
+                if capture or not alone:
+                    for j in range(k):
+                        if seen[j] == v:
+                            new = False
+                            break
                 if new:
                     seen[k] = v
                     k += 1
