@@ -12,7 +12,6 @@ it is missing there.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from pathlib import Path
@@ -23,20 +22,11 @@ from rich.table import Table
 
 from zermelo.cli.games.musketeers_variant import variant as variant_of
 from zermelo.engines import create_engine
+from zermelo.engines.strength import wilson
 from zermelo.games.musketeers.rules import SIDES, Position
 from zermelo.search.players import play_match
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def lost_starts(db: Database, count: int, seed: int) -> list[Position]:

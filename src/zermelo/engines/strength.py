@@ -34,14 +34,16 @@ Z95 = 1.959964
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % by default); (0, 1) without trials:
-    unlike the normal approximation it stays inside [0, 1] and is not empty at 0 or 100 %."""
+    unlike the normal approximation it stays inside [0, 1] and is not empty at 0 or 100 %
+    (where its end is exactly 0 or 1, not the rounding of centre -/+ half)."""
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
     scale = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / scale
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / scale
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if successes == 0 else max(0.0, centre - half),
+            1.0 if successes == trials else min(1.0, centre + half))
 
 
 @dataclass

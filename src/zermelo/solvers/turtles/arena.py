@@ -18,7 +18,6 @@ seed by the kernels' generator: the same seeds give other deals there than throu
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -26,14 +25,13 @@ from dataclasses import dataclass
 
 from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE
+from zermelo.engines.strength import wilson
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import Variant
 from zermelo.solvers.turtles.agents import Agent, decide, make_agent
 from zermelo.solvers.turtles.compiled.agents import CompiledAgent
 from zermelo.solvers.turtles.compiled.arena import play_compiled
 
-Z95 = 1.959964
-"""The standard normal quantile of a two-sided 95 % interval."""
 STRATEGIES = ("F", "E", "H", "D")
 """The paper's strategies in its tables' order."""
 TABLES: dict[str, tuple[str, str]] = {
@@ -41,17 +39,6 @@ TABLES: dict[str, tuple[str, str]] = {
     "IV": ("mcts", "alphabeta"), "V": ("mcts", "minimax"), "VI": ("alphabeta", "minimax"),
 }
 """The paper's tables: the search of the rows and of the columns, each with every strategy."""
-
-
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95 % by default); (0, 1) without games."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    scale = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / scale
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / scale
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
