@@ -49,10 +49,10 @@ class Plan:
 
 
 PLANS = (
-    Plan("tictactoe", "tic-tac-toe 3x3", (), "alphabeta:64", 100),
+    Plan("tictactoe", "tic-tac-toe 3x3", (), "alphabeta:64", 60),
     Plan("connect4", "Connect Four 5x4 k=3", (("board", "5x4"), ("k", "3")), "perfect", 40),
     Plan("connect4", "Connect Four 7x6", (), "perfect", 10),
-    Plan("nim", "Nim 1,3,5,7", (), "alphabeta:64", 100),
+    Plan("nim", "Nim 1,3,5,7", (), "alphabeta:64", 60),
     Plan("pig", "Pig to 20", (("goal", "20"),), "perfect", 40),
     Plan("musketeers", "Three Musketeers 4x4", (("board", "4x4"),), "perfect", 40,
          ("musketeers", "solve", "--board", "4x4")),
@@ -121,12 +121,13 @@ def percent(low: float, high: float) -> str:
 def strength_table(title: str, strongest: str, rows: Sequence[Row]) -> Table:
     """The table of one variant: the W/D/L percents against random moves with the Wilson
     interval of the win share, against the strongest engine with that of the loss share, then
-    games (distinct ones) and the engine's seconds a move."""
+    the games a pairing, how many of those against the strongest engine differ (deterministic
+    engines repeat their games) and the engine's seconds a move."""
     table = Table(title=title)
     table.add_column("engine")
     table.add_column("level")
     for column in ("v random W/D/L %", "W 95 %", f"v {strongest} W/D/L %", "L 95 %",
-                   "games (distinct)", "s/move"):
+                   "games", "distinct", "s/move"):
         table.add_column(column, justify="right")
     for row in rows:
         cells = []
@@ -135,11 +136,10 @@ def strength_table(title: str, strongest: str, rows: Sequence[Row]) -> Table:
             counts = (record.wins, record.draws, record.losses)
             cells += ["/".join(f"{100 * record.share(c)[0]:.0f}" for c in counts),
                       percent(*record.share(shown)[1:])]
-        played = row.random.games + row.strongest.games
-        distinct = len(row.random.lines) + len(row.strongest.lines)
         moves = row.random.moves + row.strongest.moves
         mean = (row.random.seconds + row.strongest.seconds) / moves if moves else 0.0
-        table.add_row(row.engine, row.level, *cells, f"{played} ({distinct})", f"{mean:.3f}")
+        table.add_row(row.engine, row.level, *cells, str(row.strongest.games),
+                      str(len(row.strongest.lines)), f"{mean:.3f}")
     return table
 
 
@@ -160,7 +160,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None,
                         help="games per engine and reference (default: each variant's own, "
-                             "10 to 100); half with the engine in each seat")
+                             "10 to 60); half with the engine in each seat")
     parser.add_argument("--seconds", type=float, default=0.2,
                         help="seconds an engine may think a move (0: no limit)")
     parser.add_argument("--only", default=None, help="one game, e.g. connect4")
