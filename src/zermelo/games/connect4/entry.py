@@ -18,15 +18,22 @@ ENTRY = GameEntry(
     status="zermelo.games.connect4.render:status_line",
     engines=(
         EngineSpec("perfect", "a column of the best score: the engine's book's in the opening, "
-                   "the strong solver's after it, at random among equals", f"{_SOLVERS}:perfect"),
+                   "the strong solver's after it, at random among equals; measured: beats random "
+                   "10 of 10 on 7x6, 98 % on 5x4 k=3 (40 games)", f"{_SOLVERS}:perfect"),
         EngineSpec("heuristic", "alpha-beta to a depth limit scoring threats (by row parity), "
-                   "open windows and the centre", f"{_SOLVERS}:heuristic",
+                   "open windows and the centre; measured at depth 6: beats random 10 of 10 and "
+                   "loses 10 of 10 to perfect on 7x6; on 5x4 k=3 (40 games) 98 % and 50 % "
+                   "(every game it moves first)", f"{_SOLVERS}:heuristic",
                    "depth", 6, 1, 12),
         EngineSpec("two-three-count", "alpha-beta to a depth limit with Ciężyński's (2017) "
-                   "evaluation (two in a row +10, three +100)", f"{_SOLVERS}:two_three_count",
+                   "evaluation (two in a row +10, three +100); measured at depth 4: beats "
+                   "random 10 of 10 and loses 10 of 10 to perfect on 7x6; on 5x4 k=3 (40 "
+                   "games) 98 % and loses every game", f"{_SOLVERS}:two_three_count",
                    "depth", 4, 1, 12),
         EngineSpec("mcts", "UCT Monte Carlo tree search with proven-value backup, compiled "
-                   "(about 70 times the generic search's simulations a second)",
+                   "(about 70 times the generic search's simulations a second); measured at 1000: "
+                   "beats random 10 of 10 and loses 10 of 10 to perfect on 7x6; on 5x4 k=3 "
+                   "(40 games) 95 % and 50 % (every game it moves first)",
                    "zermelo.solvers.connect4.mcts:mcts_engine", "simulations", 1000, 1,
                    10_000_000),
     ),

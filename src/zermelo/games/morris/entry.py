@@ -26,14 +26,20 @@ ENTRY = GameEntry(
     status="zermelo.games.morris.render:status_line",
     engines=(
         EngineSpec("heuristic", "alpha-beta to a depth limit scoring stones, potential and "
-                   "double mills, blocked stones and mobility by phase", f"{_ENGINES}:heuristic",
+                   "double mills, blocked stones and mobility by phase; measured at depth 5 on Six "
+                   "Men's Morris: beats random 10 of 10, draws 7 of 10 against perfect",
+                   f"{_ENGINES}:heuristic",
                    "depth", 5, 1, 8),
         EngineSpec("article-estimate", "alpha-beta with the static estimates of a published "
-                   "article (stones in the opening; 1000 x stones - Black's moves later)",
+                   "article (stones in the opening; 1000 x stones - Black's moves later); measured "
+                   "at depth 4 on Six Men's Morris: beats random 5 of 10 (5 draws), draws 4 "
+                   "of 10 against perfect",
                    f"{_ENGINES}:article_estimate", "depth", 4, 1, 8),
         EngineSpec("perfect", "the solved tables' best move (retrograde analysis): the "
                    "shortest win, the longest loss, and among equal moves the one that shallow "
-                   "alpha-beta opponents answer wrongly", "zermelo.solvers.morris.perfect:perfect"),
+                   "alpha-beta opponents answer wrongly; measured on Six Men's Morris: beats "
+                   "random 10 of 10, draws itself 10 of 10",
+                   "zermelo.solvers.morris.perfect:perfect"),
     ),
     analysis="zermelo.solvers.morris.perfect:analysis",
     default_engine="heuristic",

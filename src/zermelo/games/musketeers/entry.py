@@ -21,10 +21,12 @@ ENTRY = GameEntry(
     render="zermelo.games.musketeers.render:board_text",
     status="zermelo.games.musketeers.render:status_line",
     engines=(
-        EngineSpec("perfect", "the database's best move, at random among equals",
+        EngineSpec("perfect", "the database's best move, at random among equals; measured on "
+                   "4x4, where one side always wins: beats random 57 %, itself 50 % (40 games)",
                    f"{_SOLVERS}:perfect"),
         EngineSpec("swindle", "perfect when winning; when lost, the slowest loss that leaves "
-                   "the most replies that hand back the win", f"{_SOLVERS}:swindle",
+                   "the most replies that hand back the win; measured on 4x4: beats random 72 % "
+                   "(perfect: 57 %), perfect 50 % (40 games)", f"{_SOLVERS}:swindle",
                    "slack", 0, 0, 50),
     ),
     analysis=f"{_SOLVERS}:analysis",
