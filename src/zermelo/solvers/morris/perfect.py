@@ -125,6 +125,7 @@ class Tables:
         if database is not None:
             return database.analyze(state)
         game = self.databases[0].game
+        self.search()  # the tables checked first: a check that runs out of time says so
         moves: list[tuple[Hashable, Value]] = []
         legal = game.legal_moves(state)
         for move in legal:
