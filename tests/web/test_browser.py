@@ -595,7 +595,8 @@ def test_the_graph_and_the_move_list_show_each_value_and_flag_a_mistake(page: Pa
     page.mouse.click(box["x"] + 0.02 * box["width"], box["y"] + box["height"] / 2)
     page.wait_for_function("document.getElementById('board').dataset.position === '.........'")
     assert paste(page, "c1 b3 c3 b1 b2 a3 c2") == "7 moves loaded."  # X wins; b3 threw the draw
-    page.wait_for_function("document.getElementById('verdict').textContent.includes('changed')")
+    page.wait_for_function("document.getElementById('verdict').textContent"  # once all analysed
+                           ".includes('The move that changed')")
     assert page.text_content("#verdict") == ("Game over. The move that changed the result: "
                                              "1… b3 by O (draw → loss).")
 
