@@ -518,9 +518,9 @@ def tap_a_turtle_move(page: Page) -> None:
     for _ in range(3):
         targets = page.locator("#board g.target.enabled:not(.selected)")
         targets.first.locator(":scope > :not(.hl):not(.hit):not(title)").first.click()
-        page.wait_for_timeout(100)
-        if page.get_attribute("#board", "data-position") != position or \
-                page.evaluate("document.body.dataset.phase") != "your-move":
+        # one look at both (a move sets the phase at once; its answer may come between two)
+        if page.evaluate("([p]) => document.getElementById('board').dataset.position !== p || "
+                         "document.body.dataset.phase !== 'your-move'", [position]):
             return
     raise AssertionError("no move was played")
 
