@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import CliRunner
+from tests.musketeers.oracle import minimax_oracle
 from zermelo.games.musketeers import ENEMIES, MUSKETEERS, Position, ThreeMusketeers
 from zermelo.search import alphabeta_tt, minimax
 from zermelo.solvers.musketeers.capstone import (
@@ -17,6 +20,8 @@ from zermelo.solvers.musketeers.capstone import (
     find_discrepancies,
     sample_positions,
 )
+from zermelo.solvers.musketeers.database import Database
+from zermelo.solvers.musketeers.indexing import Variant
 from zermelo.solvers.musketeers.weak import weak_solve
 
 SMALL = [
@@ -28,22 +33,25 @@ SMALL = [
 ]
 
 
-def exact_result(game: ThreeMusketeers, state: Position) -> tuple[str, int]:
-    """``(winner, plies)`` by plain recursion over the rules: the winner wins fastest, the loser
-    loses slowest (an independent oracle for the compiled solver)."""
+def exact_result(game: ThreeMusketeers, state: Position,
+                 db_root: Path | None = None) -> tuple[str, int]:
+    """``(winner, plies)``, the winner winning fastest and the loser losing slowest: read from
+    the strong database when ``db_root`` holds the game's board (that database is checked
+    against plain minimax in ``test_database``), else by plain minimax over the rules."""
+    variant = Variant.of(game)
+    if db_root is not None and Database.store_for(variant, db_root).exists:
+        value = Database.open(variant, db_root).lookup(state)
+        assert value.player is not None and value.plies is not None
+        return value.player, value.plies
+    result = _oracle(game)(state)
+    return result[0], int(result[1:])
 
-    @cache
-    def solve(s: Position) -> tuple[int, int]:
-        if game.is_terminal(s):
-            return (game.winner(s) or 0), 0
-        outcomes = [solve(game.apply(s, m)) for m in game.legal_moves(s)]
-        mine = [p for w, p in outcomes if w == s.to_move]
-        if mine:
-            return s.to_move, 1 + min(mine)
-        return 1 - s.to_move, 1 + max(p for _, p in outcomes)
 
-    winner, plies = solve(state)
-    return "ME"[winner], plies
+@cache
+def _oracle(game: ThreeMusketeers) -> Callable[[Position], str]:
+    """One minimax oracle a game, so the positions of a game share what it has solved."""
+    oracle: Callable[[Position], str] = minimax_oracle(game)
+    return oracle
 
 
 def random_positions(game: ThreeMusketeers, seed: int, count: int, max_enemies: int = 99
@@ -61,9 +69,9 @@ def random_positions(game: ThreeMusketeers, seed: int, count: int, max_enemies: 
 
 
 @pytest.mark.parametrize("game", SMALL, ids=repr)
-def test_the_winner_and_length_match_plain_search(game: ThreeMusketeers) -> None:
+def test_the_winner_and_length_match_plain_search(game: ThreeMusketeers, db_root: Path) -> None:
     for state in random_positions(game, 5, 12, max_enemies=9):
-        winner, plies = exact_result(game, state)
+        winner, plies = exact_result(game, state, db_root)
         solution = weak_solve(game, state, table_bits=16, length=winner == "E")
         assert solution.winner == winner, game.format_position(state)
         if winner == "E":
