@@ -25,11 +25,11 @@ def positions(game: Turtles, count: int, seed: int) -> list[TurtleState]:
     return sample_positions(game, count, random.Random(seed))
 
 
-def test_alphabeta_plays_minimax_s_move_on_10000_positions() -> None:
+def test_alphabeta_plays_minimax_s_move_on_3000_positions() -> None:
     game = Turtles(Variant(players=2))
     strategies = [Strategy(game, name, Settings()) for name in ("F", "E", "H")]
     plain_nodes = pruned_nodes = 0
-    for i, state in enumerate(positions(game, 10_000, seed=1)):
+    for i, state in enumerate(positions(game, 3_000, seed=1)):
         strategy = strategies[i % 3]
         plain = TreeSearch(game, "minimax", strategy, depth=2, samples=1)
         pruned = TreeSearch(game, "alphabeta", strategy, depth=2, samples=1, prune=True)

@@ -31,7 +31,7 @@ def test_a_full_pool_refuses_at_once() -> None:
     pool = Pool(1)
     try:
         pool.run(60, pow, 1, 1)  # the worker is up
-        sleepers = [threading.Thread(target=lambda: pool.run(20, time.sleep, 3))
+        sleepers = [threading.Thread(target=lambda: pool.run(20, time.sleep, 1.5))
                     for _ in range(2)]
         for thread in sleepers:
             thread.start()
