@@ -15,6 +15,7 @@ import random
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -549,6 +550,23 @@ def test_undo_and_redo_in_the_turtle_race_replay_the_cards_and_the_replies(page:
             wait_for_turn(page)
             assert page.locator("#movelist li").all_text_contents() == seen[at][1]
         assert page.is_disabled(button)
+
+
+def test_an_engine_reply_a_busy_server_put_off_comes_when_the_page_asks_again(
+        page: Page, base_url: str) -> None:
+    new_game(page, "turtles", "A", "random")
+    wait_for_turn(page)
+    search = urllib.request.Request(  # holds the server's one search for its whole second
+        f"{base_url}/api/tictactoe/engine", method="POST",
+        data=json.dumps({"engine": "mcts:100000", "seconds": 1.0}).encode(),
+        headers={"content-type": "application/json"})
+    busy = threading.Thread(target=lambda: urllib.request.urlopen(search, timeout=30).read())
+    busy.start()
+    time.sleep(0.3)
+    tap_a_turtle_move(page)
+    page.wait_for_function("document.body.dataset.phase === 'viewing'")  # B's reply put off
+    busy.join()
+    assert wait_for_turn(page) in ("your-move", "over")  # asked again: B has replied
 
 
 def paste(page: Page, text: str) -> str:
