@@ -9,12 +9,14 @@ each game is shot in ``artifacts/screenshots/`` before the person's third move
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import random
 import socket
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -556,16 +558,26 @@ def test_an_engine_reply_a_busy_server_put_off_comes_when_the_page_asks_again(
         page: Page, base_url: str) -> None:
     new_game(page, "turtles", "A", "random")
     wait_for_turn(page)
-    search = urllib.request.Request(  # holds the server's one search for its whole second
+    search = urllib.request.Request(  # each holds the server's one search for a second
         f"{base_url}/api/tictactoe/engine", method="POST",
         data=json.dumps({"engine": "mcts:100000", "seconds": 1.0}).encode(),
         headers={"content-type": "application/json"})
-    busy = threading.Thread(target=lambda: urllib.request.urlopen(search, timeout=30).read())
+    stop = threading.Event()
+
+    def keep_busy() -> None:
+        while not stop.is_set():
+            with contextlib.suppress(urllib.error.HTTPError):
+                urllib.request.urlopen(search, timeout=30).read()
+
+    busy = threading.Thread(target=keep_busy)
     busy.start()
-    time.sleep(0.3)
-    tap_a_turtle_move(page)
-    page.wait_for_function("document.body.dataset.phase === 'viewing'")  # B's reply put off
-    busy.join()
+    try:
+        time.sleep(0.3)
+        tap_a_turtle_move(page)
+        page.wait_for_function("document.body.dataset.phase === 'viewing'")  # B's reply put off
+    finally:
+        stop.set()
+        busy.join()
     assert wait_for_turn(page) in ("your-move", "over")  # asked again: B has replied
 
 
