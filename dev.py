@@ -2,7 +2,7 @@
 """Set up the virtual environment the project needs and run one of its jobs.
 
     python3 dev.py run    # install, solve Three Musketeers, analyse the start, serve the page
-    python3 dev.py test   # install with test tools, then ruff, mypy and pytest (one worker a core)
+    python3 dev.py test   # install with test tools, then ruff, mypy and pytest (in parallel)
 
 Only python3 (with venv and pip) is needed. The environment lives in .venv and is reinstalled
 when pyproject.toml changes.
@@ -76,11 +76,13 @@ def ensure_chromium() -> None:
 
 
 def parallel(args: list[str]) -> list[str]:
-    """pytest-xdist's options for one worker a core, unless ``args`` already choose (``-n``,
-    ``--numprocesses``, ``-p no:xdist``); tests that share a server or a cluster carry an
-    ``xdist_group`` mark, and ``loadgroup`` keeps each group on one worker."""
+    """pytest-xdist's options for one worker a core and one more (the browser and server tests
+    spend much of their time waiting, which the extra worker fills), unless ``args`` already
+    choose (``-n``, ``--numprocesses``, ``-p no:xdist``); tests that share a server or a
+    cluster carry an ``xdist_group`` mark, and ``loadgroup`` keeps each group on one worker."""
     chosen = any(a.startswith(("-n", "--numprocesses")) or a.endswith("no:xdist") for a in args)
-    return [] if chosen else ["-n", "auto", "--dist", "loadgroup"]
+    workers = (os.cpu_count() or 1) + 1
+    return [] if chosen else ["-n", str(workers), "--dist", "loadgroup"]
 
 
 def test() -> None:
