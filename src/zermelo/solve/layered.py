@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Container, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -59,8 +60,10 @@ class Plan(Protocol):
 
 @dataclass(frozen=True)
 class TableTiming:
-    """How long one table took: computing its units, then storing it (checksums and a flushed
-    write), in wall seconds and in this process's CPU seconds (all threads)."""
+    """How long one table took: computing its units (wall seconds, and this process's CPU
+    seconds over that time, all threads: the previous table's store runs meanwhile), then
+    storing it (checksums and a flushed write, wall seconds in the writing thread, while the
+    next table is computed)."""
 
     name: str
     positions: int
@@ -71,25 +74,47 @@ class TableTiming:
 
 @dataclass
 class BuildReport:
-    """What a build did (``timings``: one entry per table built here, in order)."""
+    """What a build did (``timings``: one entry per table built here, in order;
+    ``cpu_seconds``: this process's CPU time over the whole build)."""
 
     tables_built: int
     positions: int
     seconds: float
     timings: list[TableTiming] = field(default_factory=list)
+    cpu_seconds: float = 0.0
 
 
 Progress = Callable[[TableSpec, int], None]
 """Told the table being built and how many of its positions were just finished."""
 
 
+def _timed_write(store: Store, name: str, values: U8) -> float:
+    """Store a finished table; the wall seconds it took."""
+    began = time.perf_counter()
+    store.write(name, values)
+    return time.perf_counter() - began
+
+
 def build(plan: Plan, store: Store, progress: Progress | None = None) -> BuildReport:
-    """Build every table of ``plan`` missing from ``store``, in order, holding its lock."""
-    start = time.perf_counter()
+    """Build every table of ``plan`` missing from ``store``, in order, holding its lock.
+
+    A finished table is stored (its checksums and a flushed write) by a second thread while the
+    next one is computed from it in memory; tables are stored one at a time and in order, so a
+    build stopped at any moment resumes with the first table not stored."""
+    start, cpu_start = time.perf_counter(), time.process_time()
     built = positions = 0
     timings: list[TableTiming] = []
     loaded: dict[str, U8] = {}
-    with store.building():
+    pending: tuple[Future[float], TableSpec, float, float] | None = None
+
+    def finish_pending() -> None:
+        nonlocal pending
+        if pending is not None:
+            future, done, computed, cpu = pending
+            pending = None
+            timings.append(TableTiming(done.name, done.size, computed, future.result(), cpu))
+
+    with store.building(), ThreadPoolExecutor(1, thread_name_prefix="store") as writer:
         store.room(missing_bytes(plan, store))
         for table in plan.tables():
             if store.has(table.name):
@@ -107,15 +132,16 @@ def build(plan: Plan, store: Store, progress: Progress | None = None) -> BuildRe
                 at += unit.positions
                 if progress is not None:
                     progress(table, unit.positions)
-            computed = time.perf_counter()
-            store.write(table.name, out)
+            computed, cpu = time.perf_counter() - began, time.process_time() - cpu
+            finish_pending()  # the table before this one is stored before this one is
+            pending = (writer.submit(_timed_write, store, table.name, out), table, computed,
+                       cpu)
             loaded = {table.name: out}  # in a layered plan the next table reads this one
             built += 1
             positions += table.size
-            timings.append(TableTiming(table.name, table.size, computed - began,
-                                       time.perf_counter() - computed,
-                                       time.process_time() - cpu))
-    return BuildReport(built, positions, time.perf_counter() - start, timings)
+        finish_pending()
+    return BuildReport(built, positions, time.perf_counter() - start, timings,
+                       time.process_time() - cpu_start)
 
 
 def missing_positions(plan: Plan, store: Store) -> int:
