@@ -322,3 +322,27 @@ def test_a_build_printing_to_no_terminal_says_its_progress_and_time_left(
                r"(about \d+ s left|time left unknown)")
     assert len(lines) >= 20 and all(re.fullmatch(pattern, line) for line in lines)  # a unit each
     assert " 100.0 % of " in lines[-1] and lines[-1].endswith("about 0 s left")
+
+
+def test_standard_board_to_seven_enemies_agrees_with_one_ply_of_the_rules(tmp_path: Path
+                                                                          ) -> None:
+    """The compiled kernels against the rules' moves and the Python indexing, on layers large
+    enough for every class and both halves of the free mask: each stored result is the one its
+    moves lead to, looked up in the tables."""
+    database, _ = Database.build(Variant(), tmp_path, max_enemies=7)
+    game = database.game
+    rng = random.Random(11)
+    for _ in range(3000):
+        n = rng.randint(5, 7)
+        musketeers, enemies = database.ix.position_at(n, rng.randrange(database.ix.layer_size(n)))
+        state = Position(musketeers, enemies, rng.randint(0, 1))
+        winner = game.winner(state)
+        if winner is not None:
+            assert str(database.lookup(state)) == f"{'ME'[winner]}0"
+            continue
+        me = state.to_move
+        children = [database.lookup(game.apply(state, m)) for m in game.legal_moves(state)]
+        wins = [c.plies for c in children if c.player == "ME"[me]]
+        expected = (f"{'ME'[me]}{1 + min(wins)}" if wins
+                    else f"{'ME'[1 - me]}{1 + max(c.plies for c in children)}")
+        assert str(database.lookup(state)) == expected, game.format_position(state)

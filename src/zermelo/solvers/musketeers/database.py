@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
+import numpy.typing as npt
 
 from zermelo.core.errors import OptionError
 from zermelo.core.value import Value
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 CLASSES_PER_UNIT = 32
 """Placement classes per unit of work: small enough for a smooth progress bar."""
 MAX_FREE_SQUARES = 27
-"""The enemy half of a build keeps a 2**free-squares scratch array per thread (128 MiB at 27,
+"""A build keeps a 2**free-squares scratch array per thread (128 MiB at 27,
 the 5x6 board with three musketeers)."""
 
 
@@ -61,9 +62,25 @@ class MusketeersPlan:
 
     @cached_property
     def scratch(self) -> U8:
-        """The enemy kernel's scratch array, one row per thread (made when first used, so a
+        """The kernels' scratch array, one row per thread (made when first used, so a
         plan that only counts or schedules costs nothing)."""
         return np.empty((numba.get_num_threads(), 1 << self.ix.free_count), dtype=np.uint8)
+
+    @cached_property
+    def maps(self) -> npt.NDArray[np.int64]:
+        """The musketeer kernel's tables of one capture, one row per thread."""
+        ix = self.ix
+        return np.empty((numba.get_num_threads(), (1 << ix.low_bits)
+                         + (1 << (ix.free_count - ix.low_bits))), dtype=np.int64)
+
+    @cached_property
+    def flips(self) -> npt.NDArray[np.int64]:
+        """The enemy kernel's lists of the steps of one class, one row per thread: at most
+        one step per edge among the low bits for each low mask, then the steps among the high
+        bits of a high value, then three numbers for each edge across."""
+        low, free = self.ix.low_bits, self.ix.free_count  # fewer than 2 edges a square
+        return np.empty((numba.get_num_threads(), (1 << low) * (low + 1) + 1 + 2 * free
+                         + 3 * 4 * low), dtype=np.int64)
 
     def tables(self) -> list[TableSpec]:
         specs = []
@@ -87,18 +104,21 @@ class MusketeersPlan:
         ix = self.ix
         n, side = int(table.name[1:3]), SIDES.index(table.name[-1])
         per_class = comb(ix.free_count, n)
-        if side == MUSKETEERS:
-            moves = ix.musketeer_moves
-            prev = inputs[table.depends[0]] if n else np.zeros(1, dtype=np.uint8)
-            prev_per_class = comb(ix.free_count, n - 1) if n else 0
-            kernels.solve_musketeers_to_move(
-                n, unit.lo, unit.hi, out, per_class, prev, prev_per_class, ix.aligned,
-                moves.counts, moves.target, moves.child, moves.maps, ix.rank_table, ix.popcount8,
-                ix.chunks)
-        else:
-            kernels.solve_enemies_to_move(
-                n, unit.lo, unit.hi, out, per_class, inputs[table.depends[0]], ix.aligned,
-                ix.enemy_steps, self.scratch)
+        with numba.parallel_chunksize(1):  # a class at a time to whichever thread is free
+            if side == MUSKETEERS:
+                moves = ix.musketeer_moves
+                prev = inputs[table.depends[0]] if n else np.zeros(1, dtype=np.uint8)
+                prev_per_class = comb(ix.free_count, n - 1) if n else 0
+                kernels.solve_musketeers_to_move(
+                    n, unit.lo, unit.hi, out, per_class, prev, prev_per_class, ix.aligned,
+                    moves.counts, moves.target, moves.child, moves.vacated, moves.unmaps,
+                    ix.chunks, ix.free_count, ix.low_bits, *ix.low_lists, ix.popcount8,
+                    ix.binomials, self.scratch, self.maps)
+            else:
+                kernels.solve_enemies_to_move(
+                    n, unit.lo, unit.hi, out, per_class, inputs[table.depends[0]], ix.aligned,
+                    ix.enemy_steps, ix.free_count, ix.low_bits, *ix.low_lists, ix.popcount8,
+                    self.scratch, self.flips)
 
 
 @dataclass(frozen=True)

@@ -207,6 +207,8 @@ class Indexing:
         child = np.zeros((self.classes, most), dtype=np.int64)
         symmetry = np.zeros((self.classes, most), dtype=np.int64)
         maps = np.zeros((self.classes, most, self.chunks, 256), dtype=np.int64)
+        unmaps = np.zeros((self.classes, most, self.chunks, 256), dtype=np.int64)
+        vacated = np.zeros((self.classes, most), dtype=np.int64)
         for c, rep in enumerate(self.reps):
             j = 0
             for m in self.grid.squares(rep):
@@ -219,11 +221,39 @@ class Indexing:
                     maps[c, j] = self._free_mask_maps(
                         c, {s: child_index[perm[s]] for s in self.free_squares[c] if s != d})
                     target[c, j] = self.free_index[c][d]
+                    vacated[c, j] = child_index[perm[m]]
+                    unmaps[c, j] = self._free_mask_maps(
+                        cc, {perm[s]: i for s, i in self.free_index[c].items() if s != d})
                     child[c, j] = cc
                     symmetry[c, j] = sym
                     j += 1
             counts[c] = j
-        return MusketeerMoves(counts, target, child, symmetry, maps)
+        return MusketeerMoves(counts, target, child, symmetry, maps, vacated, unmaps)
+
+    @cached_property
+    def low_bits(self) -> int:
+        """How many low bits of a free mask :attr:`low_lists` cover (the rest are high)."""
+        return self.free_count // 2
+
+    @cached_property
+    def low_lists(self) -> tuple[I64, I64]:
+        """``(entries, start)``: the masks of the low bits with k bits set, in increasing
+        order (so in colex order), without bit ``q`` (``q`` = :attr:`low_bits`: all of them),
+        are ``entries[start[q, k]:start[q, k + 1]]``, each ``index << low_bits | mask`` with
+        ``index`` its place among all the masks with k bits set."""
+        low = self.low_bits
+        by_count: list[list[int]] = [[] for _ in range(low + 1)]
+        for mask in range(1 << low):
+            by_count[mask.bit_count()].append(mask)
+        entries: list[int] = []
+        start = np.zeros((low + 1, low + 2), dtype=np.int64)
+        for q in range(low + 1):
+            for k in range(low + 1):
+                start[q, k] = len(entries)
+                entries += [index << low | mask for index, mask in enumerate(by_count[k])
+                            if not mask >> q & 1]
+            start[q, low + 1] = len(entries)
+        return np.array(entries, dtype=np.int64), start
 
     # -- symmetry bookkeeping for counting raw positions -----------------------------------
 
@@ -268,10 +298,14 @@ class Indexing:
 class MusketeerMoves:
     """Per class ``c`` and capture ``j``: the free-mask bit of the captured enemy, the class
     after the move, the symmetry that canonicalises it, and byte tables mapping the free mask
-    to the child's (dropping the captured enemy)."""
+    to the child's (dropping the captured enemy); and back: ``vacated``, the child's free-mask
+    bit of the square the musketeer left (empty in every child a capture leads to), and
+    ``unmaps``, tables taking a child's free mask to its parent's without the captured enemy."""
 
     counts: I64
     target: I64
     child: I64
     symmetry: I64
     maps: I64
+    vacated: I64
+    unmaps: I64

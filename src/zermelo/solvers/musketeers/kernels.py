@@ -16,7 +16,7 @@ position's rank is the loop counter.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import get_thread_id, njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from zermelo.solve.bits import next_subset
@@ -39,46 +39,83 @@ def _rank(mask, rank_table, popcount8, chunks):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
+def _popcount(x, popcount8):  # type: ignore[no-untyped-def]
+    """Bits set in ``x``, a byte at a time."""
+    count = 0
+    while x:
+        count += popcount8[x & 255]
+        x >>= 8
+    return count
+
+
+@njit(cache=True, inline="always")
 def _parent(best):  # type: ignore[no-untyped-def]
     """A parent's score from its best child's score: one ply further from the end."""
     return best - 1 if best >= THRESHOLD else best + 1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def solve_musketeers_to_move(  # type: ignore[no-untyped-def]
-    enemies, lo, hi, out, per_class, prev, prev_per_class, aligned,
-    m_count, m_target, m_child, m_maps, rank_table, popcount8, chunks,
+    enemies, lo, hi, out, per_class, prev, prev_per_class, aligned, m_count, m_target, m_child,
+    m_vacated, m_unmaps, chunks, free_count, low_bits, low_entries, low_start, popcount8, binom,
+    scratch, maps_buf,
 ):
     """Fill ``out[(c - lo) * per_class + rank]`` (the block of classes ``lo <= c < hi``):
     musketeers to move with ``enemies`` enemies; ``prev`` is the enemies' layer ``enemies - 1``.
 
-    A class's block is filled capture by capture, so each pass reads a single child class's
-    block of ``prev`` (well inside the cache) rather than one per capture at once; meanwhile the
-    block holds one more than the best child's score so far (0: no capture yet)."""
+    Captures are pushed from the children, so no mask is ranked: for each capture, the child
+    class's block of ``prev`` is read in colex order, a run of low-bit masks
+    (:attr:`~zermelo.solvers.musketeers.indexing.Indexing.low_lists`) for each value of the
+    high bits, skipping the children with an enemy on the square the musketeer left (no capture
+    leads there). Each child's mask maps to its parent's through two tables made for the
+    capture (one for the low bits, one for the high); the parent's entry in a scratch row
+    indexed by the free mask keeps one more than the best child's score so far (0: no capture
+    yet). ``scratch`` holds one ``2 ** free_count`` row per thread and ``maps_buf`` the two
+    tables; called with a parallel chunk size of 1, classes go to the threads one at a time as
+    each becomes free (their costs differ widely: an aligned class costs nothing)."""
+    low_size = np.int64(1) << low_bits
+    high_size = np.int64(1) << (free_count - low_bits)
     for c in prange(lo, hi):
-        base = (c - lo) * per_class
+        at = (c - lo) * per_class
         if aligned[c]:
-            out[base:base + per_class] = E_WIN_0
+            out[at:at + per_class] = E_WIN_0
             continue
-        block = out[base:base + per_class]
-        block[:] = 0
-        for j in range(m_count[c]):
-            target = m_target[c, j]
-            child_base = m_child[c, j] * prev_per_class
-            maps = m_maps[c, j]
-            e = np.int64((1 << enemies) - 1)
-            for r in range(per_class):
-                if (e >> target) & 1:
-                    child = np.int64(0)
-                    for ch in range(chunks):
-                        child |= maps[ch, (e >> (8 * ch)) & 255]
-                    v = prev[child_base + _rank(child, rank_table, popcount8, chunks)] + 1
-                    if v > block[r]:
-                        block[r] = v
-                if enemies:
-                    e = next_subset(e)
+        thread = get_thread_id()
+        row, maps = scratch[thread], maps_buf[thread]
+        e = np.int64((1 << enemies) - 1)
+        for _ in range(per_class):
+            row[e] = 0
+            if enemies:
+                e = next_subset(e)
+        for j in range(m_count[c] if enemies else 0):
+            unmaps = m_unmaps[c, j]
+            for x in range(low_size + high_size):
+                mask = x if x < low_size else (x - low_size) << low_bits
+                parent = np.int64(0) if x < low_size else np.int64(1) << m_target[c, j]
+                for ch in range(chunks):
+                    parent |= unmaps[ch, (mask >> (8 * ch)) & 255]
+                maps[x] = parent
+            vacated = m_vacated[c, j]
+            q = min(vacated, low_bits)
+            high_skip = np.int64(1) << (vacated - low_bits) if vacated >= low_bits else 0
+            base = m_child[c, j] * prev_per_class
+            for high in range(high_size):
+                k = enemies - 1 - _popcount(high, popcount8)
+                if k < 0 or k > low_bits:
+                    continue
+                if not high & high_skip:
+                    high_parent = maps[low_size + high]
+                    for i in range(low_start[q, k], low_start[q, k + 1]):
+                        entry = low_entries[i]
+                        parent = high_parent | maps[entry & (low_size - 1)]
+                        row[parent] = max(row[parent], prev[base + (entry >> low_bits)] + 1)
+                base += binom[low_bits, k]
+        e = np.int64((1 << enemies) - 1)
         for r in range(per_class):
-            block[r] = M_WIN_0 if block[r] == 0 else _parent(block[r] - 1)
+            v = row[e]
+            out[at + r] = M_WIN_0 if v == 0 else _parent(v - 1)
+            if enemies:
+                e = next_subset(e)
 
 
 @njit(cache=True, inline="always")
@@ -113,49 +150,93 @@ def _over_enemy_steps(  # type: ignore[no-untyped-def]
                     rest = next_subset(rest)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def solve_enemies_to_move(  # type: ignore[no-untyped-def]
-    enemies, lo, hi, out, per_class, current, aligned, steps, children_buf,
+    enemies, lo, hi, out, per_class, current, aligned, steps, free_count, low_bits, low_entries,
+    low_start, popcount8, scratch, flips_buf,
 ):
     """Fill ``out``, the block of classes ``lo <= c < hi``: enemies to move with ``enemies``
     enemies; ``current`` is the musketeers' whole layer with as many enemies.
 
     Each class block is first spread into a scratch row indexed by the free mask itself, so an
-    enemy step from free square i to j reads ``children[mask ^ (1 << i) ^ (1 << j)]``; then each
-    position takes the minimum over its steps (``steps[c, i]``: the free-mask neighbours of free
-    square i). Positions go in increasing order of their mask, so each step's reads sweep the
-    row in increasing order too, and the low steps stay in the cache lines just read.
-    ``children_buf`` holds one ``2 ** free_count`` row per worker."""
-    workers = children_buf.shape[0]
-    for w in prange(workers):
-        children = children_buf[w]
-        for c in range(lo + w, hi, workers):
-            base = c * per_class
-            at = (c - lo) * per_class
-            if aligned[c]:
-                out[at:at + per_class] = E_WIN_0
+    enemy step along the edge between free squares i and j (an enemy on one, the other empty)
+    reads ``children[mask ^ (1 << i) ^ (1 << j)]``; then each position takes the minimum over
+    its steps. Positions go in colex order, a run of low-bit masks for each value of the high
+    bits, with the steps split by where the edge lies: among the low bits (listed per low mask
+    for the class), among the high bits (listed per high value), or across (tested per
+    position without a branch: a step not taken reads the position's own entry, made 255, no
+    move, by an or). For a high value the reads stay in a few runs of ``2 ** low_bits`` bytes
+    of the row, each read in increasing order. ``scratch`` holds one ``2 ** free_count`` row
+    per thread, ``flips_buf`` the lists; classes are handed out as in
+    :func:`solve_musketeers_to_move`."""
+    low_size = np.int64(1) << low_bits
+    high_size = np.int64(1) << (free_count - low_bits)
+    for c in prange(lo, hi):
+        base = c * per_class
+        at = (c - lo) * per_class
+        if aligned[c]:
+            out[at:at + per_class] = E_WIN_0
+            continue
+        thread = get_thread_id()
+        children, flips = scratch[thread], flips_buf[thread]
+        e = np.int64((1 << enemies) - 1)
+        for r in range(per_class):
+            children[e] = current[base + r]
+            if enemies:
+                e = next_subset(e)
+        # flips[:low_size + 1]: where each low mask's list of steps starts, then the lists
+        n_low = 0
+        for low in range(low_size):
+            flips[low] = low_size + 1 + n_low
+            for i in range(low_bits):
+                ahead = steps[c, i] & (low_size - 1) & ~((np.int64(2) << i) - 1)
+                while ahead:
+                    j = trailing_zeros(ahead)
+                    ahead &= ahead - 1
+                    if ((low >> i) ^ (low >> j)) & 1:
+                        flips[low_size + 1 + n_low] = (np.int64(1) << i) | (np.int64(1) << j)
+                        n_low += 1
+        flips[low_size] = low_size + 1 + n_low
+        within = low_size + 1 + n_low  # then this high value's steps among the high bits
+        across = within + 2 * free_count  # and the edges across: flip, low bit, high end
+        n_across = 0
+        for i in range(low_bits):
+            ahead = steps[c, i] & ~(low_size - 1)
+            while ahead:
+                j = trailing_zeros(ahead)
+                ahead &= ahead - 1
+                flips[across + 3 * n_across] = (np.int64(1) << i) | (np.int64(1) << j)
+                flips[across + 3 * n_across + 1] = i
+                flips[across + 3 * n_across + 2] = j - low_bits
+                n_across += 1
+        r = 0
+        for high in range(high_size):
+            k = enemies - _popcount(high, popcount8)
+            if k < 0 or k > low_bits:
                 continue
-            e = np.int64((1 << enemies) - 1)
-            for r in range(per_class):
-                children[e] = current[base + r]
-                if enemies:
-                    e = next_subset(e)
-            e = np.int64((1 << enemies) - 1)
-            for r in range(per_class):
+            n_within = 0
+            for i in range(low_bits, free_count):
+                ahead = steps[c, i] & ~((np.int64(2) << i) - 1)
+                while ahead:
+                    j = trailing_zeros(ahead)
+                    ahead &= ahead - 1
+                    if ((high >> (i - low_bits)) ^ (high >> (j - low_bits))) & 1:
+                        flips[within + n_within] = (np.int64(1) << i) | (np.int64(1) << j)
+                        n_within += 1
+            top = high << low_bits
+            for x in range(low_start[low_bits, k], low_start[low_bits, k + 1]):
+                low = low_entries[x] & (low_size - 1)
+                e = top | low
                 best = NO_MOVE
-                movers = e
-                while movers:
-                    i = trailing_zeros(movers)
-                    movers &= movers - 1
-                    targets = steps[c, i] & ~e
-                    while targets:
-                        v = children[e ^ (np.int64(1) << i) ^ (targets & -targets)]
-                        targets &= targets - 1
-                        if v < best:
-                            best = v
+                for y in range(flips[low], flips[low + 1]):
+                    best = min(best, children[e ^ flips[y]])
+                for y in range(within, within + n_within):
+                    best = min(best, children[e ^ flips[y]])
+                for y in range(across, across + 3 * n_across, 3):
+                    taken = ((low >> flips[y + 1]) ^ (high >> flips[y + 2])) & 1
+                    best = min(best, children[e ^ (flips[y] & -taken)] | ((taken - 1) & NO_MOVE))
                 out[at + r] = M_WIN_0 if best == NO_MOVE else _parent(best)
-                if enemies:
-                    e = next_subset(e)
+                r += 1
 
 
 @njit(cache=True, parallel=True)
