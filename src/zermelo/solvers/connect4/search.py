@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zermelo.games.connect4.kernels import Geometry, canonical_key, non_losing_moves
+from zermelo.games.connect4.kernels import Geometry, canonical_key, has_line, non_losing_moves
 from zermelo.solvers.connect4.sorter import order_moves
 from zermelo.solvers.connect4.table import NO_LOWER, NO_UPPER, Table, probe, store
 
@@ -68,12 +68,16 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
             value = 0
         else:
             low = -((cells - 2 - n) // 2)  # the opponent cannot win with its next stone
+            if low < 0 and not has_line(geo[5] ^ current, geo):  # nor ever: no line is free
+                low = 0  # of our stones
             if alpha < low:
                 alpha = low
             if alpha >= beta:
                 value = alpha
             else:
                 high = (cells - 1 - n) // 2  # nor can we with ours
+                if high > 0 and not has_line(geo[5] ^ current ^ mask, geo):
+                    high = 0
                 key = canonical_key(current, mask, geo[0], geo[3])  # mirror images share
                 lower, upper = probe(table, key)  # a score
                 if upper < high:
