@@ -47,8 +47,9 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
     ``>= v``; otherwise ``v`` is exact. The recursion runs on an explicit stack (a call per
     node cost more than the node's own work): row ``n`` of ``moves`` and of ``frames`` belongs
     to the node with ``n`` stones (its ordered moves; its position, window and progress).
-    Enhanced transposition cut-offs are tried with fewer than ``etc_below`` stones;
-    ``nodes[0]`` counts the nodes. The search is abandoned (returning 0 at once, storing
+    A node with one safe move neither probes nor stores: its child's entry holds the same
+    bounds, negated. Enhanced transposition cut-offs are tried with fewer than ``etc_below``
+    stones; ``nodes[0]`` counts the nodes. The search is abandoned (returning 0 at once, storing
     nothing more) when ``nodes[0]`` passes ``nodes[1]`` (if positive) or when another thread
     sets ``nodes[2]``; ``nodes[2]`` is then 1 and the result meaningless.
     """
@@ -78,8 +79,12 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
                 high = (cells - 1 - n) // 2  # nor can we with ours
                 if high > 0 and not has_line(geo[5] ^ current ^ mask, geo):
                     high = 0
-                key = canonical_key(current, mask, geo[0], geo[3])  # mirror images share
-                lower, upper = probe(table, key)  # a score
+                lower, upper = NO_LOWER, NO_UPPER
+                if safe & (safe - 1) == 0 and n > book[0]:  # one move: its child's entry
+                    key = -1  # tells what this node's would, so the table is left alone
+                else:
+                    key = canonical_key(current, mask, geo[0], geo[3])  # mirror images share
+                    lower, upper = probe(table, key)  # a score
                 if upper < high:
                     high = upper
                 if beta > high:
@@ -93,8 +98,8 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
                         value = alpha
                     elif n <= book[0]:
                         value = book_score(key, book)
-            if value == NO_LOWER and n < etc_below:  # enhanced transposition cut-off: a
-                other = current ^ mask  # child's stored bound may already refute the window
+            if value == NO_LOWER and key >= 0 and n < etc_below:  # enhanced transposition
+                other = current ^ mask  # cut-off: a child's stored bound may refute the window
                 rest = safe
                 while rest:
                     m = rest & -rest
@@ -106,7 +111,12 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
                         value = score
                         break
         if value == NO_LOWER:  # search the children, best first: push this node
-            count = order_moves(current, mask, safe, columns, moves[n], frames[n, FRAME:], geo)
+            if key < 0:
+                moves[n, 0] = safe
+                count = 1
+            else:
+                count = order_moves(current, mask, safe, columns, moves[n], frames[n, FRAME:],
+                                    geo)
             frames[n, 0] = current
             frames[n, 1] = mask
             frames[n, 2] = alpha  # raised by the children's scores
@@ -126,7 +136,8 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
             n -= 1
             score = -value
             if score >= frames[n, 3]:
-                store(table, frames[n, 5], score, NO_UPPER, nodes[0] - frames[n, 6])
+                if frames[n, 5] >= 0:
+                    store(table, frames[n, 5], score, NO_UPPER, nodes[0] - frames[n, 6])
                 value = score
                 continue
             if score > frames[n, 2]:
@@ -139,6 +150,8 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
                 n += 1
                 break
             value = frames[n, 2]
+            if frames[n, 5] < 0:
+                continue
             if value > frames[n, 4]:
                 store(table, frames[n, 5], value, value, nodes[0] - frames[n, 6])
             else:
