@@ -14,8 +14,8 @@ with --seed), none of them over, solved one after another by one solver in one p
 ``--pons DIR`` takes a directory holding the sources of Pascal Pons' C++ solver (his
 repository ``PascalPons/connect4``, kept outside this one: it is AGPL), builds it there with
 his Makefile (``g++ -O3``) and solves the same batch with it and with ours in turns, each from
-an empty table: both times (wall and CPU), their ratio, the load average and whether the 319
-scores agree.
+an empty table: both times (wall and CPU), their ratio, the load average, whether the 319
+scores agree and how many nodes ours searched.
 """
 
 from __future__ import annotations
@@ -124,7 +124,8 @@ def side_by_side(binary: Path, solver: Solver, positions: list[Position], rounds
     Console().print(table)
     if differ:
         raise SystemExit(f"the scores differ on {differ} of {len(positions)} positions")
-    print(f"the scores agree on all {len(positions)} positions")
+    print(f"the scores agree on all {len(positions)} positions; our solver searched "
+          f"{solver.nodes:,} nodes for them")
 
 
 def main() -> None:
