@@ -11,19 +11,12 @@ import numpy as np
 import pytest
 from numba import njit
 
+from zermelo.core.kernel_signatures import LEGAL, OUTCOME, PLAY, TO_MOVE
 from zermelo.games.nim import Nim, NimState
 from zermelo.games.nim.rules import NimMove, nim_value
 from zermelo.search.base import SearchResult
 from zermelo.search.mcts import mcts
-from zermelo.search.mcts_kernel import (
-    LEGAL,
-    NOT_OVER,
-    OUTCOME,
-    PLAY,
-    TO_MOVE,
-    Kernels,
-    mcts_compiled,
-)
+from zermelo.search.mcts_kernel import NOT_OVER, Kernels, mcts_compiled
 
 SPAN = 64
 """A move is ``pile * SPAN + take``; the packed state is ``[side to move, *piles]``."""

@@ -4,7 +4,8 @@ the two agree (``docs/protocol.md``, section 12).
 
 A state is packed into one int64 array; a move (or a chance outcome) is an int64 *code*; the
 game's constants (board size, variant flags, deck) are another int64 array, ``rules``. The
-compiled functions (numba ``@njit``) work on those arrays in place; the Python functions
+compiled functions (numba ``@njit`` with the signatures of
+:mod:`zermelo.core.kernel_signatures`) work on those arrays in place; the Python functions
 ``pack``, ``encode`` and ``decode`` translate from and to the rules' states and moves.
 """
 
@@ -18,6 +19,19 @@ import numpy as np
 
 S = TypeVar("S")
 M = TypeVar("M")
+
+Array = np.ndarray
+"""A packed state, an observation, the rules or a buffer of codes (int64, C-contiguous)."""
+Legal = Callable[[Array, Array, Array], int]
+Play = Callable[[Array, Array, int], None]
+ToMove = Callable[[Array, Array], int]
+Returns = Callable[[Array, Array, Array], bool]
+Draw = Callable[[Array, Array], int]
+Observe = Callable[[Array, int], Array]
+Determinise = Callable[[Array, Array], Array]
+Outcome = Callable[[Array, Array], float]
+"""The compiled functions' types as Python sees them (their numba signatures are in
+:mod:`zermelo.core.kernel_signatures`)."""
 
 
 @dataclass(frozen=True)
@@ -36,34 +50,36 @@ class GameKernels(Generic[S, M]):
     """``decode(state, code) -> move``: the move of a code in ``state``."""
     max_moves: int
     """More legal moves than any state has (the size of ``legal``'s ``out``)."""
-    legal: Any
+    legal: Legal
     """``legal(state, rules, out) -> n``: the codes of the legal moves, in the order of the
     rules' ``legal_moves``; 0 at a chance node and at the end."""
-    play: Any
+    play: Play
     """``play(state, rules, code) -> None``: the move of ``code`` played (at a chance node:
     the outcome of ``code``)."""
-    to_move: Any
+    to_move: ToMove
     """``to_move(state, rules) -> int``: the player to move, ``zermelo.core.game.CHANCE``
     (-1) at a chance node; in a finished game the player who would move next."""
-    returns: Any
+    returns: Returns
     """``returns(state, rules, out) -> bool``: whether the game is over; if so one return per
     player written to ``out`` (float64)."""
-    chance: Any = None
+    chance: Draw | None = None
     """``chance(state, rules) -> code``: at a chance node, an outcome drawn with its
     probability (numba's generator) and played; its code, -1 when it has none. None: the
     game has no chance."""
-    observe: Any = None
+    observe: Observe | None = None
     """``observe(state, player) -> array``: what ``player`` sees, an array that is equal for
     two states exactly when their observations are. None: perfect information."""
-    determinise: Any = None
+    determinise: Determinise | None = None
     """``determinise(observation, rules) -> state``: a state drawn from an observation alone,
     with the same observation."""
     pack_observation: Callable[[Any], np.ndarray] | None = None
     """``pack_observation(observation) -> array``: the rules' observation as ``observe``
     writes it."""
-    outcome: Any = None
+    outcome: Outcome | None = None
     """Two-player zero-sum games without chance: ``outcome(state, rules) -> float``, the
     return of the side to move once the game is over, else infinity. With it, and ``legal``,
-    ``play`` and ``to_move`` compiled with the signatures of :mod:`zermelo.search.mcts_kernel`
-    (codes meaning one move in every state), ``zermelo solve --algorithm mcts`` runs the
-    compiled MCTS."""
+    ``play`` and ``to_move`` (codes meaning one move in every state), ``zermelo solve
+    --algorithm mcts`` runs the compiled MCTS."""
+    max_code: int = 0
+    """Every move code is below it (0: codes not bounded, as Nine Men's Morris' are not
+    small): the compiled ISMCTS keeps its statistics per node and code, so it needs it."""

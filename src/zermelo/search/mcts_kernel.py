@@ -8,7 +8,8 @@ and the simulations run in a numba kernel, in chunks between which the Python si
 clock, the current :func:`~zermelo.search.base.budget` and its cancellation.
 
 A game opts in with a :class:`Kernels` record of four functions compiled with the signatures
-:data:`LEGAL`, :data:`PLAY`, :data:`TO_MOVE`, :data:`OUTCOME` (``@njit(LEGAL, cache=True)``)
+``LEGAL``, ``PLAY``, ``TO_MOVE``, ``OUTCOME`` of :mod:`zermelo.core.kernel_signatures`
+(``@njit(LEGAL, cache=True)``)
 over a *state* packed in a small C-contiguous int64 array and the game's constant *rules*
 (another int64 array):
 
@@ -37,6 +38,7 @@ import numpy as np
 from numba import njit, types
 
 from zermelo.core.game import Game, Utility
+from zermelo.core.kernel_signatures import ARRAY, LEGAL, OUTCOME, PLAY, TO_MOVE
 from zermelo.core.kernels import GameKernels
 from zermelo.search.base import (
     MAX_ITERATIONS,
@@ -59,12 +61,6 @@ NOT_OVER = math.inf
 CHUNK = 1024
 """Simulations per kernel call: the clock and the cancellation are read between calls."""
 
-ARRAY = types.int64[::1]
-LEGAL = types.int64(ARRAY, ARRAY, ARRAY)
-PLAY = types.none(ARRAY, ARRAY, types.int64)
-TO_MOVE = types.int64(ARRAY, ARRAY)
-OUTCOME = types.float64(ARRAY, ARRAY)
-"""The signatures of a game's move functions."""
 
 PARENT, FIRST, NEXT, UNTRIED, MOVER = range(5)
 """Columns of the tree's ``links``: parent, newest child, next older sibling (-1: none), legal

@@ -18,20 +18,13 @@ import numpy as np
 from numba import njit
 
 from zermelo.core.game import Game
+from zermelo.core.kernel_signatures import LEGAL, OUTCOME, PLAY, TO_MOVE
 from zermelo.core.kernels import GameKernels
 from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.kernels import geometry, has_line
 from zermelo.games.connect4.rules import ConnectFour, Position
 from zermelo.search.base import SearchResult
-from zermelo.search.mcts_kernel import (
-    LEGAL,
-    NOT_OVER,
-    OUTCOME,
-    PLAY,
-    TO_MOVE,
-    Kernels,
-    mcts_compiled,
-)
+from zermelo.search.mcts_kernel import NOT_OVER, Kernels, mcts_compiled
 
 CURRENT, MASK, WON, PLIES = range(4)
 WIDTH, HEIGHT, K, STRIDE, BOTTOM, FULL, CELLS = range(7)
@@ -112,7 +105,7 @@ def game_kernels(game: ConnectFour) -> GameKernels[Position, int]:
     """Connect Four's side of the kernel contract (:class:`zermelo.core.kernels.GameKernels`):
     the move functions above, a move being its column."""
     return GameKernels(pack, rules_of(game.board), _code, _code, game.board.width, legal, play,
-                       to_move, returns, outcome=outcome)
+                       to_move, returns, outcome=outcome, max_code=game.board.width)
 
 
 def kernels_of(board: Board) -> Kernels:

@@ -1,0 +1,36 @@
+"""The numba signatures of the kernel contract's compiled functions
+(:class:`zermelo.core.kernels.GameKernels`).
+
+A game compiles its functions with them (``@njit(LEGAL, cache=True)``) so that the game-free
+compiled searches (:mod:`zermelo.search.mcts_kernel`, :mod:`zermelo.search.ismcts_kernel`)
+take them as first-class functions, called through pointers: each search is compiled once,
+cached, for every game. Apart from :mod:`zermelo.core.kernels` so that only code that loads
+compiled rules imports numba.
+"""
+
+from __future__ import annotations
+
+from numba import types
+
+ARRAY = types.int64[::1]
+"""A packed state, an observation, the rules or a buffer of codes."""
+FLOATS = types.float64[::1]
+"""Returns, or a search's parameters for a rollout policy or a model of the hidden part."""
+
+LEGAL = types.int64(ARRAY, ARRAY, ARRAY)
+PLAY = types.none(ARRAY, ARRAY, types.int64)
+TO_MOVE = types.int64(ARRAY, ARRAY)
+RETURNS = types.boolean(ARRAY, ARRAY, FLOATS)
+OUTCOME = types.float64(ARRAY, ARRAY)
+CHANCE = types.int64(ARRAY, ARRAY)
+OBSERVE = ARRAY(ARRAY, types.int64)
+DETERMINISE = ARRAY(ARRAY, ARRAY)
+"""The contract's functions: ``legal``, ``play``, ``to_move``, ``returns``, ``outcome``,
+``chance``, ``observe``, ``determinise``."""
+
+POLICY = types.int64(ARRAY, ARRAY, FLOATS, ARRAY, types.int64)
+"""``policy(state, rules, params, codes, n) -> i``: a rollout's choice among the ``n`` legal
+codes, by a game's own strategy (``params`` says which and how)."""
+REFINE = types.none(ARRAY, ARRAY, FLOATS)
+"""``refine(state, rules, model) -> None``: a determinisation redrawn in place from a model of
+the hidden part (``model``: the game's own encoding, as a belief about the opponents)."""
