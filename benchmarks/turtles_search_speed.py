@@ -19,12 +19,10 @@ from rich.console import Console
 from rich.table import Table
 
 from zermelo.games.turtles import Turtles, Variant
-from zermelo.games.turtles.kernels import pack_view, rules_of
 from zermelo.search.ismcts import ismcts
 from zermelo.search.pimc import pimc
-from zermelo.solvers.turtles.compiled.agents import reseed
-from zermelo.solvers.turtles.compiled.mcts import mcts_choose
-from zermelo.solvers.turtles.playouts import POLICIES, policy_rollout
+from zermelo.solvers.turtles.compiled.agents import mcts as compiled_mcts
+from zermelo.solvers.turtles.playouts import policy_rollout
 from zermelo.solvers.turtles.search import TreeSearch, sample_positions
 from zermelo.solvers.turtles.strategies import Settings, Strategy
 
@@ -56,18 +54,17 @@ def main() -> None:
             total = args.iterations * len(sample)
             rates.add_row(name, policy, f"{total:,}", f"{total / cpu:,.0f}",
                           f"{total / wall:,.0f}")
-    rules = rules_of(game.variant)
-    views = [pack_view(game.view(state, game.to_move(state))) for state in sample]
-    mcts_choose(views[0], rules, 0, 0.0, 10)  # compile before timing
-    for policy in ("random", "H"):
-        reseed(args.seed)
+    views = [game.view(state, game.to_move(state)) for state in sample]
+    for policy in ("D", "H"):
+        agent = compiled_mcts(game, (policy, str(args.iterations)))
+        compiled_mcts(game, (policy, "10")).choose(views[0], rng)  # compile before timing
         wall, cpu = time.perf_counter(), time.process_time()
-        for o in views:
-            mcts_choose(o, rules, POLICIES[policy], 0.0, args.iterations)
+        for view in views:
+            agent.choose(view, rng)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         total = args.iterations * len(views)
-        rates.add_row("ismcts (compiled)", policy, f"{total:,}", f"{total / cpu:,.0f}",
-                      f"{total / wall:,.0f}")
+        rates.add_row("ismcts (compiled)", "random" if policy == "D" else policy,
+                      f"{total:,}", f"{total / cpu:,.0f}", f"{total / wall:,.0f}")
     Console().print(rates)
     trees = Table("depth", "positions", "minimax nodes", "alpha-beta nodes", "saved",
                   "same plays", title="The paper's tree searches with H, one determinisation")

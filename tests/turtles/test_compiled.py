@@ -16,7 +16,7 @@ from zermelo.core.errors import OptionError
 from zermelo.games.turtles import Deal, Turtles, Variant
 from zermelo.games.turtles import kernels as k
 from zermelo.games.turtles.board import FINISH, squares
-from zermelo.games.turtles.state import DRAW, PASS, TurtleState
+from zermelo.games.turtles.state import DRAW, TurtleState
 from zermelo.solvers.turtles import arena
 from zermelo.solvers.turtles.agents import decide, make_agent
 from zermelo.solvers.turtles.compiled import agents as c
@@ -59,7 +59,7 @@ def test_determinisations_keep_the_view_and_draw_the_rest_uniformly() -> None:
     assert all(850 < n < 1150 for n in colours.values())
 
 
-@pytest.mark.parametrize(("kind", "budget"), [(c.MINIMAX, 2), (c.ALPHABETA, 3), (c.MCTS, 50)])
+@pytest.mark.parametrize(("kind", "budget"), [(c.MINIMAX, 2), (c.ALPHABETA, 3)])
 def test_the_kernels_decide_from_the_observation_alone(kind: int, budget: int) -> None:
     """States that differ in the other colours and hands, with one observation, get one play
     from one seed (the compiled arena hands its agents :func:`observe` only)."""
@@ -72,8 +72,21 @@ def test_the_kernels_decide_from_the_observation_alone(kind: int, budget: int) -
         assert not (a == b).all()
         o = k.observe(a, state.mover)
         assert (o == k.observe(b, state.mover)).all()
-        assert c.seeded_decide(o, rules, kind, 3, budget, 2, 0.0, i) == c.seeded_decide(
-            k.observe(b, state.mover), rules, kind, 3, budget, 2, 0.0, i)
+        assert c.seeded_decide(o, rules, kind, 3, budget, 2, i) == c.seeded_decide(
+            k.observe(b, state.mover), rules, kind, 3, budget, 2, i)
+
+
+def test_the_mcts_decides_from_the_view_alone() -> None:
+    """The compiled MCTS is handed the packed view only: states with one view get one play
+    from one seed."""
+    game = Turtles(Variant(players=3))
+    agent = c.mcts(game, ("H", "60"))
+    rng = random.Random(2)
+    for i, state in enumerate(positions(game, 60, seed=4)[::6]):
+        other = game.resample(state, state.mover, rng)
+        assert other != state
+        assert agent.choose(game.view(state, state.mover), random.Random(i)) == agent.choose(
+            game.view(other, state.mover), random.Random(i))
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -122,7 +135,7 @@ def test_mcts_finds_the_reference_s_play_near_the_finish() -> None:
 @pytest.mark.parametrize("players", [2, 5])
 def test_a_compiled_game_replays_through_the_rules(players: int) -> None:
     game = Turtles(Variant(players=players))
-    agents = [c.mcts(game, ("F", "20")), c.alphabeta(game, ("H",)), c.minimax(game, ("D", "3"))]
+    agents = [c.alphabeta(game, ("F",)), c.alphabeta(game, ("H",)), c.minimax(game, ("D", "3"))]
     rules = k.rules_of(game.variant)
     for g in range(6):
         record = np.full((400, 4), -2, np.int64)
@@ -151,30 +164,12 @@ def test_the_compiled_agents_refuse_bad_parameters() -> None:
         c.alphabeta(game, ("H", "7"))
 
 
-def test_the_compiled_arena_plays_each_seat_s_epsilon() -> None:
-    """With epsilon 1 every rollout play is random, so the rollouts' strategy cannot change a
-    game; with epsilon 0 it does (the loop once played every seat with epsilon 0)."""
+def test_mcts_agents_play_outside_the_compiled_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled loop plays the tree agents only: it refuses an MCTS agent, and the arena
+    plays such an agent one decision at a time (the loop still plays the tree agents)."""
     game = Turtles(Variant(players=2))
-
-    def record(seed: str, strategy: str, *extra: str) -> list[list[int]]:
-        rows = np.full((400, 4), -2, np.int64)
-        agents = [c.mcts(game, (strategy, "30", *extra)), c.minimax(game, ("H",))]
-        play_compiled(game, agents, seed, rows)
-        return rows.tolist()
-
-    seeds = [f"3:{g}" for g in range(3)]
-    assert all(record(s, "H", "epsilon=1") == record(s, "F", "epsilon=1") for s in seeds)
-    assert any(record(s, "H") != record(s, "F") for s in seeds)
-
-
-def test_agents_with_a_seconds_budget_play_outside_the_compiled_loop(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled loop has no clock: it refuses a seconds budget, and the arena plays such
-    an agent one decision at a time (the compiled loop still plays agents without one)."""
-    game = Turtles(Variant(players=2))
-    timed = [c.mcts(game, ("H", "20000", "seconds=0.001")), c.minimax(game, ("H",))]
-    with pytest.raises(OptionError, match="seconds budget"):
-        play_compiled(game, timed, "1")
+    with pytest.raises(OptionError, match="minimax and alpha-beta agents only"):
+        play_compiled(game, [c.mcts(game, ("H", "20")), c.minimax(game, ("H",))], "1")
     calls: list[str] = []
     loop = play_compiled
 
@@ -183,29 +178,10 @@ def test_agents_with_a_seconds_budget_play_outside_the_compiled_loop(
         return loop(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr("zermelo.solvers.turtles.arena.play_compiled", counted)
-    assert arena.play_games(game, "mcts:H:20000:seconds=0.001", "minimax:H", range(2), 1)
+    assert arena.play_games(game, "mcts:H:20:seconds=0.5", "minimax:H", range(2), 1)
     assert calls == []
-    arena.play_games(game, "mcts:H:20", "minimax:H", range(2), 1)
+    arena.play_games(game, "alphabeta:H", "minimax:H", range(2), 1)
     assert calls == ["loop", "loop"]
-
-
-def test_decide_refuses_an_mcts_play_that_is_not_legal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A code matching no legal play is an internal error, never a fall through to a tree
-    search as deep as the iterations."""
-    game = Turtles(Variant(players=2))
-    views = [game.view(s, s.mover) for s in positions(game, 50, seed=9)]
-    view = next(v for v in views if len(game.legal_plays(v)) > 1
-                and PASS not in game.legal_plays(v))
-    o = k.pack_view(view)
-    monkeypatch.setattr(c, "mcts_choose", lambda *args: k.PASS_CODE)
-
-    def deep(*args: object) -> int:
-        raise AssertionError("fell through to the tree search")
-
-    monkeypatch.setattr(c, "tree_choose", deep)
-    with pytest.raises(RuntimeError, match="internal error"):
-        c.decide.py_func(o, k.rules_of(game.variant), c.MCTS, 3, 200, 1,
-                         0.0)  # type: ignore[no-untyped-call]
 
 
 def test_chance_beyond_a_block_comes_from_the_seed_and_block_alone() -> None:

@@ -12,13 +12,14 @@ from rich.table import Table
 
 from zermelo.cli.common import JsonOpt, OptionOpt, console, parse_options, read_position
 from zermelo.core.errors import InvalidPositionError, OptionError, UnknownNameError
-from zermelo.core.kernels import GameKernels
 from zermelo.core.value import Kind, Value
 from zermelo.games.registry import AnyGame, GameEntry, get_game
 from zermelo.search.algorithms import (
     ALGORITHMS,
+    COMPILED,
     ITERATIONS,
     SEED,
+    compiled_search,
     get_algorithm,
     plays,
     refuse,
@@ -129,15 +130,6 @@ def line_text(game: AnyGame, state: Any, moves: tuple[Any, ...]) -> list[str]:
     return out
 
 
-def _compiled_mcts(game: AnyGame, kernels: GameKernels[Any, Any], state: Any, *,
-                   iterations: int, seed: int) -> SearchResult[Any] | None:
-    """The compiled MCTS on a game's kernels, if they allow it (imported here: loading the
-    compiled search takes a second or two that no other command should pay)."""
-    from zermelo.search.mcts_kernel import mcts_declared
-
-    return mcts_declared(game, kernels, state, iterations=iterations, seed=seed)
-
-
 def solve(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="A registered game (see "
                                              "'zermelo games').")],
@@ -174,11 +166,13 @@ def solve(
     limit = Budget(nodes, DEFAULT_SECONDS if default else seconds or None)
     words = budget_words(limit, default)
     progress = ProgressLine(f" of {words}" if words else "")
-    kernels = entry.compiled(game) if name == "mcts" and own is None and depth is None else None
+    kernels = (entry.compiled(game) if name in COMPILED and own is None and depth is None
+               else None)
     try:
         with budget(Budget(limit.nodes, limit.seconds, progress=progress)):
-            compiled = None if kernels is None else _compiled_mcts(
-                game, kernels, state, iterations=10_000 if iterations is None else iterations,
+            compiled = None if kernels is None else compiled_search(
+                name, game, kernels, state,
+                iterations=10_000 if iterations is None else iterations,
                 seed=0 if seed is None else seed)
             result: SearchResult[Any] = (
                 entry.run(own, game, state) if own is not None

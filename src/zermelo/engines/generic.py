@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from zermelo.core.entry import AnyGame
+from zermelo.core.errors import UnknownNameError
 from zermelo.core.game import Chance, Information
+from zermelo.core.kernels import GameKernels
+from zermelo.games.registry import entry_of
 from zermelo.search.algorithms import get_algorithm, plays
 from zermelo.search.players import Player, RandomPlayer, SearchPlayer
 
@@ -41,6 +45,15 @@ def _to_depth(algorithm: str, useful: Check = lambda game: True) -> tuple[Factor
     return create, _supports(algorithm, useful)
 
 
+def _declared(game: AnyGame) -> GameKernels[Any, Any] | None:
+    """The kernels ``game``'s entry declares, if it is a registered game that has them."""
+    try:
+        entry = entry_of(game)
+    except UnknownNameError:
+        return None
+    return entry.compiled(game)
+
+
 def _with_chance(game: AnyGame) -> bool:
     return game.info.chance is not Chance.DETERMINISTIC
 
@@ -58,11 +71,13 @@ expectimax_engine, expectimax_supports = _to_depth("expectimax", _with_chance)
 maxn_engine, maxn_supports = _to_depth("maxn", _many_players)
 paranoid_engine, paranoid_supports = _to_depth("paranoid", _many_players)
 def _sampling(algorithm: str, useful: Check = lambda game: True) -> tuple[Factory, Check]:
-    """The engine that plays the best move of ``algorithm`` after ``level`` iterations."""
+    """The engine that plays the best move of ``algorithm`` after ``level`` iterations, run
+    compiled on the kernels the game declares where they allow it."""
 
     def create(game: AnyGame, level: int | None, seed: int | None, data: Path | None
                ) -> Player:
-        return SearchPlayer(algorithm, iterations=level or 1, seed=0 if seed is None else seed)
+        return SearchPlayer(algorithm, iterations=level or 1, seed=0 if seed is None else seed,
+                            kernels=_declared(game))
 
     return create, _supports(algorithm, useful)
 

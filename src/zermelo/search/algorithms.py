@@ -13,6 +13,7 @@ from typing import Any
 
 from zermelo.core.errors import OptionError, UnknownNameError
 from zermelo.core.game import Game, GameInfo
+from zermelo.core.kernels import GameKernels
 from zermelo.search.alphabeta import SUPPORTS as ALPHABETA
 from zermelo.search.alphabeta import alphabeta
 from zermelo.search.alphabeta_tt import alphabeta_tt
@@ -28,7 +29,7 @@ from zermelo.search.dfpn import dfpn
 from zermelo.search.expectimax import SUPPORTS as EXPECTIMAX
 from zermelo.search.expectimax import expectimax
 from zermelo.search.ismcts import SUPPORTS as ISMCTS
-from zermelo.search.ismcts import ismcts
+from zermelo.search.ismcts import Observers, ismcts
 from zermelo.search.maxn import SUPPORTS as MAXN
 from zermelo.search.maxn import maxn
 from zermelo.search.mcts import SUPPORTS as MCTS
@@ -156,3 +157,24 @@ def refuse(algorithm: Algorithm, given: list[str]) -> None:
             takers = ", ".join(a.name for a in ALGORITHMS.values() if option in a.options)
             words = REFUSABLE.get(option, option)
             raise OptionError(f"{algorithm.name} takes no {words} (use {takers})")
+
+
+COMPILED: dict[str, Observers] = {"mcts": "single", "ismcts": "single",
+                                   "mo-ismcts": "multiple"}
+"""The searches that run compiled on a game's declared kernels (with the ISMCTS's observers)."""
+
+
+def compiled_search(name: str, game: Game[Any, Any], kernels: GameKernels[Any, Any],
+                    state: Any, *, iterations: int, seed: int | None
+                    ) -> SearchResult[Any] | None:
+    """The search ``name`` of :data:`COMPILED` run compiled on a game's kernels, or None
+    where they do not allow it (the readable search then answers). Imported here: loading a
+    compiled search takes a second or two that no other command should pay."""
+    if name == "mcts":
+        from zermelo.search.mcts_kernel import mcts_declared
+
+        return mcts_declared(game, kernels, state, iterations=iterations, seed=seed)
+    from zermelo.search.ismcts_kernel import ismcts_declared
+
+    return ismcts_declared(game, kernels, state, iterations=iterations,
+                           observers=COMPILED[name], seed=seed)

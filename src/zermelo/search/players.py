@@ -8,6 +8,7 @@ from typing import Any
 
 from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE, Game
+from zermelo.core.kernels import GameKernels
 from zermelo.search.base import Evaluator, ReturnsEvaluator, SearchResult
 
 Player = Callable[[Game[Any, Any], Any], Hashable]
@@ -30,27 +31,34 @@ class SearchPlayer:
 
     ``algorithm`` is a name from :data:`zermelo.search.algorithms.ALGORITHMS`; the keyword
     options go to the search (``depth``, ``evaluate``, ``evaluate_returns``, ``iterations``,
-    ``seed``). The last search result is kept in :attr:`last` for inspection.
+    ``seed``); with a game's ``kernels``, a search of
+    :data:`~zermelo.search.algorithms.COMPILED` runs compiled on them where they allow it. The
+    last search result is kept in :attr:`last` for inspection.
     """
 
     def __init__(self, algorithm: str = "alphabeta-tt", *, depth: int | None = None,
                  evaluate: Evaluator | None = None,
                  evaluate_returns: ReturnsEvaluator | None = None, iterations: int = 1000,
-                 seed: int | None = 0) -> None:
+                 seed: int | None = 0, kernels: GameKernels[Any, Any] | None = None) -> None:
         from zermelo.search.algorithms import get_algorithm
 
         get_algorithm(algorithm)
         self.algorithm, self.depth, self.evaluate = algorithm, depth, evaluate
         self.evaluate_returns = evaluate_returns
-        self.iterations, self.seed = iterations, seed
+        self.iterations, self.seed, self.kernels = iterations, seed, kernels
         self.last: SearchResult[Any] | None = None
 
     def __call__(self, game: Game[Any, Any], state: Any) -> Hashable:
-        from zermelo.search.algorithms import search
+        from zermelo.search.algorithms import COMPILED, compiled_search, search
 
-        self.last = search(self.algorithm, game, state, depth=self.depth,
-                           evaluate=self.evaluate, evaluate_returns=self.evaluate_returns,
-                           iterations=self.iterations, seed=self.seed)
+        compiled = None
+        if self.kernels is not None and self.algorithm in COMPILED and self.depth is None:
+            compiled = compiled_search(self.algorithm, game, self.kernels, state,
+                                       iterations=self.iterations, seed=self.seed)
+        self.last = compiled if compiled is not None else search(
+            self.algorithm, game, state, depth=self.depth, evaluate=self.evaluate,
+            evaluate_returns=self.evaluate_returns, iterations=self.iterations,
+            seed=self.seed)
         move: Hashable = self.last.best_move
         return move if move is not None else game.legal_moves(state)[0]
 

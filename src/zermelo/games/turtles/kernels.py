@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zermelo.core import kernel_signatures as sig
 from zermelo.core.game import CHANCE
 from zermelo.core.kernels import GameKernels
 from zermelo.games.turtles.board import FINISH, SQUARES
@@ -307,7 +308,7 @@ def returns_of(s, player):  # type: ignore[no-untyped-def]
     return (n - k) / (k * (n - 1))
 
 
-@njit(cache=True)
+@njit(sig.OBSERVE, cache=True)
 def observe(s, player):  # type: ignore[no-untyped-def]
     """What ``player`` sees of state ``s``: the track, the discard pile, every hand's size and
     the draw pile's, the phase, whose turn, the passes; the player's own colour and hand only."""
@@ -426,7 +427,7 @@ def recorded_game(players, rules, seed, capacity):  # type: ignore[no-untyped-de
 
 # -- the kernel contract (zermelo.core.kernels) ---------------------------------------------
 
-@njit(cache=True)
+@njit(sig.LEGAL, cache=True)
 def kernel_legal(s, rules, out):  # type: ignore[no-untyped-def]
     """The codes of the mover's legal plays into ``out``; how many (0 at a chance node or at
     the end)."""
@@ -441,23 +442,30 @@ def kernel_legal(s, rules, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def play_of(code):  # type: ignore[no-untyped-def]
+    """The play (card, turtle) of a play code (the inverse of :func:`code_of`)."""
+    if code == PASS_CODE:
+        return -1, -1
+    return code // (TURTLES + 1), code % (TURTLES + 1) - 1
+
+
+@njit(sig.PLAY, cache=True)
 def kernel_play(s, rules, code):  # type: ignore[no-untyped-def]
     """The play of ``code``, or at a draw the card kind ``code`` drawn."""
     if s[PHS] == DRAWING:
         take(s, code)
-    elif code == PASS_CODE:
-        play(s, -1, -1, rules)
     else:
-        play(s, code // (TURTLES + 1), code % (TURTLES + 1) - 1, rules)
+        card, turtle = play_of(code)
+        play(s, card, turtle, rules)
 
 
-@njit(cache=True)
+@njit(sig.TO_MOVE, cache=True)
 def kernel_to_move(s, rules):  # type: ignore[no-untyped-def]
     """The player to play, :data:`CHANCE` at the deal and at a draw."""
     return s[MOV] if s[PHS] == PLAYING or s[PHS] == ENDED else CHANCE
 
 
-@njit(cache=True)
+@njit(sig.RETURNS, cache=True)
 def kernel_returns(s, rules, out):  # type: ignore[no-untyped-def]
     """Whether the game is over; if so every player's return into ``out``."""
     if s[PHS] != ENDED:
@@ -467,7 +475,7 @@ def kernel_returns(s, rules, out):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True)
+@njit(sig.CHANCE, cache=True)
 def kernel_chance(s, rules):  # type: ignore[no-untyped-def]
     """At a chance node, an outcome drawn with its probability and played: the card drawn,
     or -1 for the deal (which has no code)."""
@@ -477,7 +485,7 @@ def kernel_chance(s, rules):  # type: ignore[no-untyped-def]
     return draw(s, -1.0)
 
 
-@njit(cache=True)
+@njit(sig.DETERMINISE, cache=True)
 def kernel_determinise(o, rules):  # type: ignore[no-untyped-def]
     """:func:`determinise` for the observer written in ``o`` (its one colour not -1)."""
     me = 0
@@ -551,4 +559,5 @@ def game_kernels(game: Turtles) -> GameKernels[TurtleState, Move]:
     rules = rules_of(game.variant)
     return GameKernels(packer, rules, encode, decode, MAX_PLAYS, kernel_legal, kernel_play,
                        kernel_to_move, kernel_returns, chance=kernel_chance, observe=observe,
-                       determinise=kernel_determinise, pack_observation=pack_view)
+                       determinise=kernel_determinise, pack_observation=pack_view,
+                       max_code=CODES)

@@ -6,8 +6,7 @@ seat is played equally often (with two players: half the games each way round). 
 every cell is dealt and drawn from the same seed, so cells differ by the agents alone. With two
 players the games of a cell also give its mirror (the column's wins against the row), as the
 paper's tables do (Przybylski and Król, 2018, tables I-VI; :data:`TABLES`). When both agents
-are compiled (the paper's searches) and neither has a ``seconds`` budget (the loop has no
-clock), whole games run in the compiled loop
+are the compiled minimax or alpha-beta, whole games run in the compiled loop
 (:func:`~zermelo.solvers.turtles.compiled.arena.arena_game`), dealt and drawn from the game's
 seed by the kernels' generator: the same seeds give other deals there than through the rules.
 
@@ -29,8 +28,7 @@ from zermelo.engines.strength import wilson
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import Variant
 from zermelo.solvers.turtles.agents import Agent, decide, make_agent
-from zermelo.solvers.turtles.compiled.agents import CompiledAgent
-from zermelo.solvers.turtles.compiled.arena import play_compiled
+from zermelo.solvers.turtles.compiled.arena import loops, play_compiled
 
 STRATEGIES = ("F", "E", "H", "D")
 """The paper's strategies in its tables' order."""
@@ -102,7 +100,7 @@ def play_games(game: Turtles, row: str, col: str, numbers: range, seed: int,
     """Games number ``numbers`` of the agent ``row`` against the agent ``col`` (see the module
     docstring): the row's wins and the column's; ``step`` is called after each game."""
     first, other = make_agent(row, game), make_agent(col, game)
-    compiled = all(isinstance(a, CompiledAgent) and a.seconds is None for a in (first, other))
+    compiled = loops(first) and loops(other)
     wins = losses = 0
     for number in numbers:
         seat = number % game.players

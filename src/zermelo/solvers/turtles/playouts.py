@@ -18,6 +18,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from zermelo.core import kernel_signatures as sig
 from zermelo.games.turtles.board import FINISH
 from zermelo.games.turtles.cards import TURTLES
 from zermelo.games.turtles.kernels import (
@@ -32,6 +33,7 @@ from zermelo.games.turtles.kernels import (
     draw,
     pack,
     play,
+    play_of,
     plays_of,
     returns_of,
     rules_of,
@@ -129,6 +131,20 @@ def playout(s, rules, policies, epsilon):  # type: ignore[no-untyped-def]
         if play(s, cards[k], turtles[k], rules) == ENDED:
             return
         draw(s, -1.0)
+
+
+@njit(sig.POLICY, cache=True)
+def strategy_policy(s, rules, params, codes, n):  # type: ignore[no-untyped-def]
+    """A rollout policy of the game-free compiled ISMCTS: player p plays by policy
+    ``params[1 + p]`` (a code of :data:`POLICIES`), a random play with probability
+    ``params[0]``; the index of its play among the ``n`` legal ``codes``."""
+    cards = np.empty(n, np.int64)
+    turtles = np.empty(n, np.int64)
+    for i in range(n):
+        cards[i], turtles[i] = play_of(codes[i])
+    mover = s[MOV]
+    return choose(s[SQ:SQ + TURTLES], s[HT:HT + TURTLES], s[COL + mover],
+                  np.int64(params[1 + mover]), cards, turtles, n, params[0])
 
 
 @njit(cache=True)

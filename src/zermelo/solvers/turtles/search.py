@@ -44,13 +44,16 @@ from typing import Any
 from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE
 from zermelo.games.turtles.cards import KINDS
+from zermelo.games.turtles.kernels import decode, game_kernels, pack_view
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import Play, TurtleState, View
 from zermelo.search.ismcts import Observers, ismcts
+from zermelo.search.ismcts_kernel import UNIFORM, UNIFORM_PRIOR, Hook, ismcts_compiled
 from zermelo.search.pimc import pimc
 from zermelo.solvers.turtles.agents import Agent
 from zermelo.solvers.turtles.belief import Belief, draw_colours
-from zermelo.solvers.turtles.playouts import POLICIES, policy_rollout
+from zermelo.solvers.turtles.compiled.ismcts import belief_model, policy_params
+from zermelo.solvers.turtles.playouts import POLICIES, policy_rollout, strategy_policy
 from zermelo.solvers.turtles.strategies import Settings, Strategy
 
 WIN = 1e6
@@ -193,6 +196,9 @@ class MonteCarlo:
     samples: int = 20
     belief: Belief | None = None
     sees_colours: bool = False
+    compiled: bool = False
+    """ISMCTS on the game-free compiled search (:mod:`zermelo.search.ismcts_kernel`), not the
+    readable one (``mcts-ref`` keeps the readable one, its reference)."""
     last: Any = field(default=None, repr=False)
     """The last search's result."""
 
@@ -208,10 +214,18 @@ class MonteCarlo:
         start = self.game.determinise(view, rng)
         seed = rng.getrandbits(63)
         roll = policy_rollout(self.rollout, self.epsilon)
-        resample = None if self.method == "pimc" else self._believer(view)
+        resample = None if self.method == "pimc" or self.compiled else self._believer(view)
+        model = (belief_model(self.belief.posterior(view))
+                 if self.compiled and self.belief is not None else UNIFORM_PRIOR)
         seconds = None if self.seconds is None else max(
             MIN_SECONDS, self.seconds - (time.perf_counter() - clock))
-        if self.method == "pimc":
+        if self.compiled:
+            self.last = ismcts_compiled(
+                self.game, game_kernels(self.game), pack_view(view), view.player,
+                decode=lambda code: decode(start, code), iterations=self.iterations,
+                seconds=seconds, observers=self.observers, seed=seed, policy=self._policy(),
+                model=model)
+        elif self.method == "pimc":
             self.last = pimc(self.game, start, iterations=self.iterations, seconds=seconds,
                              determinisations=self.samples, seed=seed,
                              rollout=roll)  # type: ignore[arg-type]
@@ -222,6 +236,13 @@ class MonteCarlo:
                                resample=resample)
         move: Play = self.last.best_move
         return move
+
+    def _policy(self) -> Hook:
+        """The compiled search's rollout policy: uniform, or every player by the strategy."""
+        if self.rollout == "random":
+            return UNIFORM
+        return Hook(strategy_policy, policy_params(self.game.players, POLICIES[self.rollout],
+                                                   self.epsilon))
 
     def _believer(self, view: View) -> Callable[..., TurtleState] | None:
         """A determiniser drawing the colours from the belief (None: the game's uniform one)."""
@@ -345,7 +366,8 @@ def _monte_carlo(kind: str, method: str, observers: Observers, with_belief: bool
     return create
 
 
-ismcts_agent = _monte_carlo("ismcts", "ismcts", "single")
-mo_ismcts_agent = _monte_carlo("mo-ismcts", "ismcts", "multiple")
+ismcts_agent = _monte_carlo("ismcts", "ismcts", "single", compiled=True)
+mo_ismcts_agent = _monte_carlo("mo-ismcts", "ismcts", "multiple", compiled=True)
 pimc_agent = _monte_carlo("pimc", "pimc", "single")
-belief_ismcts_agent = _monte_carlo("belief-ismcts", "ismcts", "multiple", with_belief=True)
+belief_ismcts_agent = _monte_carlo("belief-ismcts", "ismcts", "multiple", with_belief=True,
+                                   compiled=True)

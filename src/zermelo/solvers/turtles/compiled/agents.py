@@ -1,50 +1,55 @@
 """The compiled agents ``minimax``, ``alphabeta`` and ``mcts``: a decision from an observation
-array alone (:func:`decide`), and the agents as the registry builds them."""
+array alone, the trees in one compiled call (:func:`decide`), the MCTS on the game-free
+compiled ISMCTS (:mod:`zermelo.search.ismcts_kernel`, driven from Python: a compiled function
+that handed the kernel the game's functions itself could not be cached), and the agents as the
+registry builds them."""
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numba import njit
 
-from zermelo.games.turtles.kernels import MAX_PLAYS, MOV, code_of, pack_view, plays_of, rules_of
+from zermelo.core.kernels import GameKernels
+from zermelo.games.turtles.kernels import (
+    MAX_PLAYS,
+    MOV,
+    game_kernels,
+    pack_view,
+    play_of,
+    plays_of,
+    rules_of,
+)
 from zermelo.games.turtles.rules import Turtles
-from zermelo.games.turtles.state import Play, View
-from zermelo.solvers.turtles.compiled.mcts import mcts_best, mcts_choose, mcts_iterate, new_tree
+from zermelo.games.turtles.state import Move, Play, TurtleState, View
+from zermelo.search.ismcts_kernel import Hook, ismcts_compiled
+from zermelo.solvers.turtles.compiled.ismcts import policy_params
 from zermelo.solvers.turtles.compiled.tree import tree_choose
-from zermelo.solvers.turtles.playouts import POLICIES
+from zermelo.solvers.turtles.playouts import POLICIES, strategy_policy
 from zermelo.solvers.turtles.search import MONTE_CARLO, STRATEGY_NAMES, agent_options
 
 MINIMAX, ALPHABETA, MCTS = 0, 1, 2
 """The kinds of compiled agent."""
 LETTERS = {"F": POLICIES["F"], "E": POLICIES["E"], "H": POLICIES["H"], "D": POLICIES["random"]}
 """The kernels' code of each of the paper's strategies (D: random plays, scores nothing)."""
-CHUNK = 64
-"""Iterations between two looks at the clock in a search with a seconds budget."""
 MAX_TREE = 100_000
-"""The most iterations of a compiled MCTS: its tree takes one row a node, 32 bytes a play
-code (3.7 KB a node: 368 MB at this cap, 3.7 GB at 10^6); ``mcts-ref`` takes 10^6."""
+"""The most iterations of a compiled MCTS: its tree takes 24 bytes a node and play code and
+32 bytes a node of hash table (1.5 KB a node: 150 MB at this cap); ``mcts-ref`` takes 10^6."""
 
 
 @njit(cache=True)
-def decide(o, rules, kind, strategy, budget, samples, epsilon):  # type: ignore[no-untyped-def]
-    """A compiled agent's play from the mover's observation ``o`` alone: (card, turtle)."""
+def decide(o, rules, kind, strategy, depth, samples):  # type: ignore[no-untyped-def]
+    """A compiled tree agent's play (minimax, or alpha-beta for :data:`ALPHABETA`) from the
+    mover's observation ``o`` alone: (card, turtle)."""
     cards = np.empty(MAX_PLAYS, np.int64)
     turtles = np.empty(MAX_PLAYS, np.int64)
     n = plays_of(o, o[MOV], rules, cards, turtles)
     if n == 1:
         return cards[0], turtles[0]
-    if kind == MCTS:
-        code = mcts_choose(o, rules, strategy, epsilon, budget)
-        for i in range(n):
-            if code_of(cards[i], turtles[i]) == code:
-                return cards[i], turtles[i]
-        raise RuntimeError("internal error: the compiled MCTS chose no legal play")
-    k = tree_choose(o, rules, strategy, budget, samples, kind == ALPHABETA)
+    k = tree_choose(o, rules, strategy, depth, samples, kind == ALPHABETA)
     return cards[k], turtles[k]
 
 
@@ -55,10 +60,10 @@ def reseed(seed):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def seeded_decide(o, rules, kind, strategy, budget, samples, epsilon, seed):  # type: ignore[no-untyped-def]
+def seeded_decide(o, rules, kind, strategy, depth, samples, seed):  # type: ignore[no-untyped-def]
     """:func:`decide` with the generator seeded first (the same seed, the same play)."""
     np.random.seed(seed)
-    return decide(o, rules, kind, strategy, budget, samples, epsilon)
+    return decide(o, rules, kind, strategy, depth, samples)
 
 
 @dataclass
@@ -76,41 +81,46 @@ class CompiledAgent:
     epsilon: float = 0.0
     seconds: float | None = None
     sees_colours: bool = False
+    kernels: GameKernels[TurtleState, Move] | None = field(default=None, repr=False)
 
     def spec(self) -> tuple[int, int, int, int]:
-        """The agent as the compiled arena takes it: kind, strategy code, budget, samples
-        (its epsilon apart, a float)."""
+        """The tree agent as the compiled arena takes it: kind, strategy code, depth,
+        samples."""
         return self.kind, LETTERS[self.strategy], self.budget, self.samples
 
     def choose(self, view: View, rng: random.Random) -> Play:
         """The search's play from ``view`` alone (the generator gives the kernels' seed)."""
         o = pack_view(view)
-        rules = rules_of(self.game.variant)
         seed = rng.getrandbits(31)
-        if self.kind == MCTS and self.seconds is not None:
-            return self._timed(view, o, rules, seed)
-        card, turtle = seeded_decide(o, rules, *self.spec(), self.epsilon, seed)
+        if self.kind == MCTS:
+            return self._mcts(view, o, seed)
+        card, turtle = seeded_decide(o, rules_of(self.game.variant), *self.spec(), seed)
         return int(card), int(turtle)
 
-    def _timed(self, view: View, o: np.ndarray, rules: np.ndarray, seed: int) -> Play:
-        """MCTS until its iterations are made or its seconds have passed (the clock is read
-        every :data:`CHUNK` iterations)."""
+    def _mcts(self, view: View, o: np.ndarray, seed: int) -> Play:
+        """The paper's MCTS: single-observer ISMCTS whose rollouts every player plays by the
+        strategy, until its iterations are made or its seconds have passed."""
         plays = self.game.legal_plays(view)
         if len(plays) == 1:
             return plays[0]
-        assert self.seconds is not None
-        deadline = time.perf_counter() + self.seconds
-        tree = new_tree(self.budget)
-        reseed(seed)
-        done = 0
-        while done < self.budget and (done == 0 or time.perf_counter() < deadline):
-            made = mcts_iterate(o, rules, LETTERS[self.strategy], self.epsilon,
-                                min(CHUNK, self.budget - done), *tree)
-            if made == 0:
-                break
-            done += made
-        code = int(mcts_best(tree[0], tree[1]))
-        return next(p for p in plays if code_of(p[0], p[1]) == code)
+        if self.kernels is None:
+            self.kernels = game_kernels(self.game)
+        policy = Hook(strategy_policy, policy_params(self.game.players,
+                                                     LETTERS[self.strategy], self.epsilon))
+        result = ismcts_compiled(self.game, self.kernels, o, view.player,
+                                 decode=play_decoded,
+                                 iterations=self.budget, seconds=self.seconds, seed=seed,
+                                 policy=policy)
+        move = result.best_move
+        if move not in plays:
+            raise RuntimeError("internal error: the compiled MCTS chose no legal play")
+        return plays[plays.index(move)]
+
+
+def play_decoded(code: int) -> Play:
+    """The play of a play code."""
+    card, turtle = play_of(code)
+    return int(card), int(turtle)
 
 
 def _tree_agent(kind: int) -> Callable[[Turtles, tuple[str, ...]], CompiledAgent]:

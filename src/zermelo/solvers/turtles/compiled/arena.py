@@ -1,5 +1,6 @@
-"""Whole arena games between compiled agents in one compiled loop: the deal and every draw from
-the game's seed alone, the agents' choices from a seed of their own."""
+"""Whole arena games between compiled tree agents (minimax, alpha-beta) in one compiled loop:
+the deal and every draw from the game's seed alone, the agents' choices from a seed of their
+own. The MCTS agents, driven from Python, play one decision at a time through the rules."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from zermelo.games.turtles.kernels import (
     winners,
 )
 from zermelo.games.turtles.rules import Turtles
-from zermelo.solvers.turtles.compiled.agents import CompiledAgent, decide
+from zermelo.solvers.turtles.compiled.agents import MCTS, CompiledAgent, decide
 
 DRAWS = 512
 """Chance numbers drawn ahead at a time for one arena game (a game rarely makes 100 draws);
@@ -48,13 +49,12 @@ def more_chance(seed, block):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def arena_game(players, rules, kinds, strategies, budgets, samples, epsilons, seed,  # type: ignore[no-untyped-def]
-               agent_seed, record):
-    """One game with the compiled agent of seat p (``kinds[p]``, ``strategies[p]``,
-    ``budgets[p]``: depth or iterations, ``samples[p]``, ``epsilons[p]``: its rollouts' random
-    plays); the winners' bit mask. The deal and every draw come from ``seed`` alone, the
-    agents' choices from ``agent_seed``. When ``record`` has rows, row i receives play i
-    (mover, card, turtle, card drawn or -1)."""
+def arena_game(players, rules, kinds, strategies, depths, samples, seed, agent_seed,  # type: ignore[no-untyped-def]
+               record):
+    """One game with the compiled tree agent of seat p (``kinds[p]``, ``strategies[p]``,
+    ``depths[p]``, ``samples[p]``); the winners' bit mask. The deal and every draw come from
+    ``seed`` alone, the agents' choices from ``agent_seed``. When ``record`` has rows, row i
+    receives play i (mover, card, turtle, card drawn or -1)."""
     np.random.seed(seed)
     s = deal(players, rules)
     chance = np.random.random(DRAWS)
@@ -64,7 +64,7 @@ def arena_game(players, rules, kinds, strategies, budgets, samples, epsilons, se
     while True:
         mover = s[MOV]
         card, turtle = decide(observe(s, mover), rules, kinds[mover], strategies[mover],
-                              budgets[mover], samples[mover], epsilons[mover])
+                              depths[mover], samples[mover])
         phase = play(s, card, turtle, rules)
         drawn = -1
         if phase == DRAWING:
@@ -82,18 +82,23 @@ def arena_game(players, rules, kinds, strategies, budgets, samples, epsilons, se
 
 def play_compiled(game: Turtles, agents: Sequence[CompiledAgent], seed: str,
                   record: np.ndarray | None = None) -> list[int]:
-    """One game of compiled agents (``agents[p]`` in seat ``p``) played by :func:`arena_game`;
-    the winning seats. The deal and the draws come from ``seed``, the choices from it too
-    (apart). ``record`` (rows of 4) receives the plays, as :func:`arena_game` writes them.
-    The loop has no clock: agents with a ``seconds`` budget are refused (play them one
-    decision at a time, as :func:`~zermelo.solvers.turtles.arena.play_game` does)."""
-    if any(a.seconds is not None for a in agents):
-        raise OptionError("the compiled arena loop takes no agent with a seconds budget")
+    """One game of compiled tree agents (``agents[p]`` in seat ``p``) played by
+    :func:`arena_game`; the winning seats. The deal and the draws come from ``seed``, the
+    choices from it too (apart). ``record`` (rows of 4) receives the plays, as
+    :func:`arena_game` writes them. Only minimax and alpha-beta play in the loop: an MCTS
+    agent is refused (play it one decision at a time, as
+    :func:`~zermelo.solvers.turtles.arena.play_game` does)."""
+    if any(not loops(a) for a in agents):
+        raise OptionError("the compiled arena loop takes minimax and alpha-beta agents only")
     specs = np.array([a.spec() for a in agents], np.int64)
-    epsilons = np.array([a.epsilon for a in agents], np.float64)
     mask = arena_game(game.players, rules_of(game.variant), specs[:, 0].copy(),
-                      specs[:, 1].copy(), specs[:, 2].copy(), specs[:, 3].copy(), epsilons,
+                      specs[:, 1].copy(), specs[:, 2].copy(), specs[:, 3].copy(),
                       random.Random(seed).getrandbits(31),
                       random.Random(f"{seed}:agents").getrandbits(31),
                       np.zeros((0, 4), np.int64) if record is None else record)
     return [p for p in range(game.players) if mask >> p & 1]
+
+
+def loops(agent: object) -> bool:
+    """Whether ``agent`` plays in the compiled loop: a compiled minimax or alpha-beta."""
+    return isinstance(agent, CompiledAgent) and agent.kind != MCTS

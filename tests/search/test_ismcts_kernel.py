@@ -1,0 +1,152 @@
+"""The game-free compiled ISMCTS (:mod:`zermelo.search.ismcts_kernel`): it plays as the
+readable ISMCTS does where the answer is clear, on a game with hidden information and chance
+(the Turtle Race) and on one without (Connect Four); ``zermelo solve`` and the ``ismcts``
+engine run it on the kernels a game declares, and the readable search on the rest."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from tests.conftest import CliRunner
+from zermelo.core.errors import OptionError
+from zermelo.engines.generic import ismcts_engine
+from zermelo.games.registry import GAMES
+from zermelo.games.turtles import Turtles, Variant
+from zermelo.games.turtles import kernels as k
+from zermelo.search.ismcts import ismcts
+from zermelo.search.ismcts_kernel import ismcts_compiled, ismcts_declared
+from zermelo.search.players import SearchPlayer
+from zermelo.solvers.turtles.compiled.agents import reseed
+from zermelo.solvers.turtles.compiled.ismcts import belief_model
+from zermelo.solvers.turtles.search import sample_positions
+
+
+def test_connect_four_win_in_one_is_found_as_the_readable_search_finds_it() -> None:
+    entry = GAMES["connect4"]
+    game = entry.game({"board": "5x4"})
+    state = game.parse_position("112233")
+    kernels = entry.compiled(game)
+    assert kernels is not None
+    for observers in ("single", "multiple"):
+        compiled = ismcts_declared(game, kernels, state, iterations=3000, seed=1,
+                                   observers=observers)  # type: ignore[arg-type]
+        readable = ismcts(game, state, iterations=3000, seed=1,
+                          observers=observers)  # type: ignore[arg-type]
+        assert compiled is not None
+        assert compiled.best_move == readable.best_move == 3
+        assert compiled.value > 0.9 and readable.value > 0.9
+
+
+def _near_the_finish(game: Turtles, count: int) -> list[object]:
+    """Decision states where one play wins the race at once and another does not."""
+    found = []
+    for state in sample_positions(game, 4000, random.Random(3), keep=0.5):
+        plays = game.legal_moves(state)
+        ends = [game.is_terminal(game.apply(state, p))
+                and game.returns(game.apply(state, p))[state.mover] == 1.0 for p in plays]
+        if any(ends) and not all(ends):
+            found.append(state)
+        if len(found) == count:
+            break
+    return found
+
+
+def test_turtle_race_winning_play_is_found() -> None:
+    """Where one play wins the race, the compiled search (single and multiple observers)
+    plays a winning play, as the readable one does."""
+    game = Turtles(Variant(players=2))
+    kernels = GAMES["turtles"].compiled(game)
+    assert kernels is not None
+    states = _near_the_finish(game, 6)
+    assert len(states) == 6
+    for i, state in enumerate(states):
+        for observers in ("single", "multiple"):
+            result = ismcts_declared(game, kernels, state, iterations=1500, seed=i,
+                                     observers=observers)  # type: ignore[arg-type]
+            assert result is not None
+            after = game.apply(state, result.best_move)  # type: ignore[arg-type]
+            assert game.is_terminal(after) and game.returns(after)[state.mover] == 1.0
+
+
+def test_same_seed_same_search_and_a_full_tree_stops() -> None:
+    game = Turtles(Variant(players=3))
+    kernels = GAMES["turtles"].compiled(game)
+    assert kernels is not None
+    state = sample_positions(game, 5, random.Random(8))[4]
+    first, again = (ismcts_declared(game, kernels, state, iterations=400, seed=5)
+                    for _ in range(2))
+    assert first is not None and again is not None
+    assert (first.best_move, first.value, first.stats.nodes) == (
+        again.best_move, again.value, again.stats.nodes)
+    assert first.stats.iterations == 400 and first.stats.nodes <= 401
+
+
+def test_kernels_without_bounded_codes_are_left_to_the_readable_search() -> None:
+    entry = GAMES["morris"]
+    game = entry.game({"board": "three"})
+    kernels = entry.compiled(game)
+    assert kernels is not None and kernels.max_code == 0
+    assert ismcts_declared(game, kernels, game.initial_state()) is None
+    with pytest.raises(OptionError, match="bounded"):
+        ismcts_compiled(game, kernels, kernels.pack(game.initial_state()), 0)
+
+
+def test_the_belief_model_draws_each_assignment_with_its_probability() -> None:
+    """The model redraws every colour from the posterior's rows, as often as their
+    probabilities say (4,000 draws)."""
+    hook = belief_model({(0, 3): 0.7, (0, 5): 0.2, (0, 1): 0.1})
+    rules = k.rules_of(Variant(players=2))
+    s = k.start(2, rules)
+    reseed(1)
+    counts: Counter[tuple[int, int]] = Counter()
+    for _ in range(4000):
+        hook.function(s, rules, hook.params)
+        counts[int(s[k.COL]), int(s[k.COL + 1])] += 1
+    assert set(counts) == {(0, 3), (0, 5), (0, 1)}
+    for assignment, p in ((0, 3), 0.7), ((0, 5), 0.2), ((0, 1), 0.1):
+        assert abs(counts[assignment] / 4000 - p) < 0.03
+
+
+def test_solve_ismcts_runs_the_declared_kernels(cli: CliRunner) -> None:
+    game = Turtles(Variant(players=2))
+    state = sample_positions(game, 3, random.Random(2))[2]
+    kernels = GAMES["turtles"].compiled(game)
+    assert kernels is not None
+    expected = ismcts_declared(game, kernels, state, iterations=500, seed=4)
+    assert expected is not None
+    result = cli("solve", "turtles", game.format_position(state), "--algorithm", "ismcts",
+                 "--iterations", "500", "--seed", "4", "--json")
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)
+    assert "tree_bytes" in answer["stats"] and answer["value"] == expected.value
+    assert answer["best_move"] == game.format_move(state, expected.best_move)
+
+
+def test_the_ismcts_engine_runs_compiled_where_the_game_declares_kernels() -> None:
+    game = Turtles(Variant(players=2))
+    state = sample_positions(game, 3, random.Random(2))[2]
+    player = ismcts_engine(game, 200, 1, None)
+    assert isinstance(player, SearchPlayer)
+    move = player(game, state)
+    assert move in game.legal_moves(state)
+    assert player.last is not None and "tree_bytes" in player.last.stats.extra
+    hidden = GAMES["pig"].game({})
+    assert ismcts_engine(hidden, 10, 1, None).kernels is None  # type: ignore[attr-defined]
+
+
+def test_whole_state_observed_without_hidden_information() -> None:
+    """A perfect-information game's kernels get the whole state as the observation (the
+    determinisation is the state itself)."""
+    entry = GAMES["connect4"]
+    game = entry.game({})
+    kernels = entry.compiled(game)
+    assert kernels is not None and kernels.observe is None
+    state = game.parse_position("44")
+    result = ismcts_compiled(game, kernels, kernels.pack(state), 0, iterations=50, seed=1)
+    assert 0 <= int(result.best_move) < 7
+    assert np.isfinite(result.value)
