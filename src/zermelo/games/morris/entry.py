@@ -42,6 +42,7 @@ ENTRY = GameEntry(
                    "zermelo.solvers.morris.perfect:perfect"),
     ),
     analysis="zermelo.solvers.morris.perfect:analysis",
+    kernels="zermelo.games.morris.contract:game_kernels",
     default_engine="heuristic",
     hint_engine="heuristic",
     strengths=(("easy", "random"), ("club", "heuristic:2"),
