@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from zermelo.engines.generic import ismcts_engine
 from zermelo.games.registry import GAMES
 from zermelo.games.turtles import Turtles, Variant
 from zermelo.games.turtles import kernels as k
+from zermelo.games.turtles.state import Play, TurtleState
 from zermelo.search.ismcts import ismcts
 from zermelo.search.ismcts_kernel import ismcts_compiled, ismcts_declared
 from zermelo.search.players import SearchPlayer
@@ -42,35 +44,39 @@ def test_connect_four_win_in_one_is_found_as_the_readable_search_finds_it() -> N
         assert compiled.value > 0.9 and readable.value > 0.9
 
 
-def _near_the_finish(game: Turtles, count: int) -> list[object]:
-    """Decision states where one play wins the race at once and another does not."""
-    found = []
-    for state in sample_positions(game, 4000, random.Random(3), keep=0.5):
-        plays = game.legal_moves(state)
-        ends = [game.is_terminal(game.apply(state, p))
-                and game.returns(game.apply(state, p))[state.mover] == 1.0 for p in plays]
-        if any(ends) and not all(ends):
-            found.append(state)
-        if len(found) == count:
-            break
-    return found
+def _wins_whoever_holds_what(game: Turtles, state: TurtleState, play: Play) -> bool:
+    """Whether ``play`` ends the race with its player winning whatever colour the opponent
+    holds (what the player cannot see cannot change it)."""
+    me = state.mover
+    for colour in set(range(5)) - {state.colours[me]}:
+        colours = tuple(colour if p != me else state.colours[me] for p in range(2))
+        after = game.apply(replace(state, colours=colours), play)
+        if not game.is_terminal(after) or game.returns(after)[me] != 1.0:
+            return False
+    return True
 
 
-def test_turtle_race_winning_play_is_found() -> None:
-    """Where one play wins the race, the compiled search (single and multiple observers)
-    plays a winning play, as the readable one does."""
+def test_turtle_race_sure_win_is_found() -> None:
+    """Where one play surely wins the race and another does not, the compiled search (single
+    and multiple observers) plays a sure win."""
     game = Turtles(Variant(players=2))
     kernels = GAMES["turtles"].compiled(game)
     assert kernels is not None
-    states = _near_the_finish(game, 6)
+    states = []
+    for state in sample_positions(game, 4000, random.Random(3), keep=0.5):
+        wins = [_wins_whoever_holds_what(game, state, p) for p in game.legal_plays(
+            game.view(state, state.mover))]
+        if any(wins) and not all(wins):
+            states.append(state)
+        if len(states) == 6:
+            break
     assert len(states) == 6
     for i, state in enumerate(states):
         for observers in ("single", "multiple"):
             result = ismcts_declared(game, kernels, state, iterations=1500, seed=i,
                                      observers=observers)  # type: ignore[arg-type]
             assert result is not None
-            after = game.apply(state, result.best_move)  # type: ignore[arg-type]
-            assert game.is_terminal(after) and game.returns(after)[state.mover] == 1.0
+            assert _wins_whoever_holds_what(game, state, result.best_move)  # type: ignore[arg-type]
 
 
 def test_same_seed_same_search_and_a_full_tree_stops() -> None:

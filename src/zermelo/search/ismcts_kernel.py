@@ -91,8 +91,8 @@ def the_state(observation: Any, rules: Any) -> Any:
 
 @njit(sig.CHANCE, cache=True)
 def no_chance(state: Any, rules: Any) -> Any:
-    """A game without chance never reaches a chance node, so never draws."""
-    raise RuntimeError("internal error: a chance node in a game without chance")
+    """A game without chance: no outcome to draw (-1), as it never reaches a chance node."""
+    return -1
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from zermelo.core.game import Game
-from zermelo.core.kernel_signatures import LEGAL, OUTCOME, PLAY, TO_MOVE
+from zermelo.core.kernel_signatures import LEGAL, OUTCOME, PLAY, RETURNS, TO_MOVE
 from zermelo.core.kernels import GameKernels
 from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.kernels import geometry, has_line
@@ -85,7 +85,7 @@ def outcome(state: Any, rules: Any) -> Any:
     return NOT_OVER
 
 
-@njit(cache=True)
+@njit(RETURNS, cache=True)
 def returns(state: Any, rules: Any, out: Any) -> Any:
     """Whether the game is over; if so both players' returns into ``out`` (the kernel
     contract's ``returns``)."""
