@@ -107,11 +107,12 @@ def test_the_search_gets_what_is_left_of_the_seconds(name: str,
         time.sleep(0.2)
         return determinise(self, *args)
 
-    def search(game: Turtles, start: TurtleState, **options: Any) -> SimpleNamespace:
+    def search(game: Turtles, *args: Any, **options: Any) -> SimpleNamespace:
         given.append(options["seconds"])
-        return SimpleNamespace(best_move=game.legal_moves(start)[0])
+        return SimpleNamespace(best_move=game.legal_moves(state)[0])
 
     monkeypatch.setattr(Turtles, "determinise", slow)
-    monkeypatch.setattr(search_module, name.split(":")[0], search)
+    searches = {"pimc": "pimc", "ismcts": "ismcts_compiled"}
+    monkeypatch.setattr(search_module, searches[name.split(":")[0]], search)
     decide(game, make_agent(name, game), state, random.Random(1))
     assert len(given) == 1 and given[0] <= 0.5 - 0.2
