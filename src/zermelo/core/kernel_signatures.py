@@ -1,11 +1,11 @@
 """The numba signatures of the kernel contract's compiled functions
 (:class:`zermelo.core.kernels.GameKernels`).
 
-A game compiles its functions with them (``@njit(LEGAL, cache=True)``) so that the game-free
-compiled searches (:mod:`zermelo.search.mcts_kernel`, :mod:`zermelo.search.ismcts_kernel`)
-take them as first-class functions, called through pointers: each search is compiled once,
-cached, for every game. Apart from :mod:`zermelo.core.kernels` so that only code that loads
-compiled rules imports numba.
+A game compiles its functions with them (``@njit(LEGAL, cache=True)``), so that every game's
+kernels take and return the types the game-free compiled searches
+(:mod:`zermelo.search.mcts_kernel`, :mod:`zermelo.search.ismcts_kernel`) are written for, and
+a kernel of another type fails when its module is imported. Apart from
+:mod:`zermelo.core.kernels` so that only code that loads compiled rules imports numba.
 """
 
 from __future__ import annotations

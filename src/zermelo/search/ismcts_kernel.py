@@ -4,9 +4,10 @@ The same search as :func:`zermelo.search.ismcts.ismcts` (Cowling, Powley & White
 one determinisation an iteration, nodes that are information sets, UCB over availability,
 returns scaled to 0..1, one new move an iteration, then a rollout; single or multiple
 observer) for any game whose :class:`~zermelo.core.kernels.GameKernels` bound their move codes
-(``max_code``). It names no game: the game's compiled functions come as first-class functions
-of the signatures of :mod:`zermelo.core.kernel_signatures`, so the kernel is compiled once,
-cached, for every game, and runs inside other compiled code too (a game's compiled arena).
+(``max_code``). It names no game: :func:`_specialise` builds its iterations over a game's
+compiled functions (of the signatures of :mod:`zermelo.core.kernel_signatures`) and hooks,
+which it calls directly, so numba inlines them; each such search is compiled once and cached
+on disk (:mod:`zermelo.search.specialise`).
 
 A node is the information set of its *owner* (the searching player, or with multiple observers
 the player to move) where ``mover`` is to move: its key is a 64-bit hash of (owner, mover, the
@@ -36,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 
 from zermelo.core import kernel_signatures as sig
 from zermelo.core import kernels as contract
@@ -55,6 +56,7 @@ from zermelo.search.base import (
     viewer,
 )
 from zermelo.search.ismcts import NAME, OBSERVERS, SUPPORTS, Observers
+from zermelo.search.specialise import specialised
 
 EXPLORATION = 0.7
 """The readable search's default exploration constant."""
@@ -159,84 +161,82 @@ def new_tree(iterations: Any, codes: Any) -> Any:
             np.empty(size, np.int64), np.zeros(2, np.int64))
 
 
-@njit(types.int64(
-    sig.ARRAY, types.int64, sig.ARRAY, types.boolean, types.FunctionType(sig.LEGAL),
-    types.FunctionType(sig.PLAY), types.FunctionType(sig.TO_MOVE),
-    types.FunctionType(sig.RETURNS),
-    types.FunctionType(sig.CHANCE), types.FunctionType(sig.OBSERVE),
-    types.FunctionType(sig.DETERMINISE), types.FunctionType(sig.POLICY), sig.FLOATS,
-    types.FunctionType(sig.REFINE), sig.FLOATS, types.int64, types.float64, types.float64,
-    types.float64, types.int64, types.int64[:, ::1], types.float64[:, ::1],
-    types.int64[:, ::1], types.uint64[::1], sig.ARRAY, sig.ARRAY, sig.FLOATS), cache=True)
-def iterate(root: Any, me: Any, rules: Any, single: Any, legal: Any, play: Any, to_move: Any,
-            returns: Any, chance: Any, observe: Any, determinise: Any, policy: Any,
-            params: Any, refine: Any, model: Any, count: Any, exploration: Any, low: Any,
-            scale: Any, max_moves: Any, visits: Any, rewards: Any, available: Any, keys: Any,
-            slots: Any, counts: Any, out: Any) -> Any:
-    """``count`` more iterations from player ``me``'s observation ``root`` (fewer once the
-    tree is full); how many were made. ``out`` takes each iteration's returns."""
-    capacity = visits.shape[0]
-    codes = np.empty(max_moves, np.int64)
-    path_node = np.empty(MAX_PATH, np.int64)
-    path_code = np.empty(MAX_PATH, np.int64)
-    path_mover = np.empty(MAX_PATH, np.int64)
-    done = 0
-    while done < count and counts[0] < capacity:
-        done += 1
-        d = determinise(root, rules)
-        refine(d, rules, model)
-        depth = 0
-        over = returns(d, rules, out)
-        while not over:
-            mover = to_move(d, rules)
-            if mover == CHANCE:
-                chance(d, rules)
-                over = returns(d, rules, out)
-                continue
-            owner = me if single else mover
-            node = _node(_key(owner, mover, observe(d, owner)), keys, slots, counts, visits,
-                         rewards, available)
-            n = legal(d, rules, codes)
-            untried = 0
-            for i in range(n):
-                available[node, codes[i]] += 1
-                if visits[node, codes[i]] < 0:
-                    untried += 1
-            if untried > 0:
-                skip = np.random.randint(0, untried)
-                for i in range(n):
-                    code = codes[i]
-                    if visits[node, code] < 0:
-                        if skip == 0:
-                            break
-                        skip -= 1
-                visits[node, code] = 0
-            else:
-                code, top = codes[0], -math.inf
-                for i in range(n):
-                    c = codes[i]
-                    value = rewards[node, c] / visits[node, c] + exploration * math.sqrt(
-                        math.log(available[node, c]) / visits[node, c])
-                    if value > top:
-                        code, top = c, value
-            path_node[depth], path_code[depth], path_mover[depth] = node, code, mover
-            depth += 1
-            play(d, rules, code)
+def _specialise(legal: Any, play: Any, to_move: Any, returns: Any, chance: Any, observe: Any,
+                determinise: Any, policy: Any, refine: Any) -> Any:
+    """The search's iterations compiled for one game's functions and hooks, which it calls
+    directly (bound when it is compiled, so numba inlines them)."""
+
+    @njit
+    def iterate(root: Any, me: Any, rules: Any, single: Any, params: Any, model: Any,
+                count: Any, exploration: Any, low: Any, scale: Any, max_moves: Any,
+                visits: Any, rewards: Any, available: Any, keys: Any, slots: Any,
+                counts: Any, out: Any) -> Any:
+        """``count`` more iterations from player ``me``'s observation ``root`` (fewer once the
+        tree is full); how many were made. ``out`` takes each iteration's returns."""
+        capacity = visits.shape[0]
+        codes = np.empty(max_moves, np.int64)
+        path_node = np.empty(MAX_PATH, np.int64)
+        path_code = np.empty(MAX_PATH, np.int64)
+        path_mover = np.empty(MAX_PATH, np.int64)
+        done = 0
+        while done < count and counts[0] < capacity:
+            done += 1
+            d = determinise(root, rules)
+            refine(d, rules, model)
+            depth = 0
             over = returns(d, rules, out)
-            if not over and (untried > 0 or depth == MAX_PATH):
-                while not over:  # the rollout
-                    if to_move(d, rules) == CHANCE:
-                        chance(d, rules)
-                    else:
-                        n = legal(d, rules, codes)
-                        play(d, rules, codes[policy(d, rules, params, codes, n)])
+            while not over:
+                mover = to_move(d, rules)
+                if mover == CHANCE:
+                    chance(d, rules)
                     over = returns(d, rules, out)
-        if depth > counts[1]:
-            counts[1] = depth
-        for i in range(depth):
-            visits[path_node[i], path_code[i]] += 1
-            rewards[path_node[i], path_code[i]] += (out[path_mover[i]] - low) * scale
-    return done
+                    continue
+                owner = me if single else mover
+                node = _node(_key(owner, mover, observe(d, owner)), keys, slots, counts, visits,
+                             rewards, available)
+                n = legal(d, rules, codes)
+                untried = 0
+                for i in range(n):
+                    available[node, codes[i]] += 1
+                    if visits[node, codes[i]] < 0:
+                        untried += 1
+                if untried > 0:
+                    skip = np.random.randint(0, untried)
+                    for i in range(n):
+                        code = codes[i]
+                        if visits[node, code] < 0:
+                            if skip == 0:
+                                break
+                            skip -= 1
+                    visits[node, code] = 0
+                else:
+                    code, top = codes[0], -math.inf
+                    for i in range(n):
+                        c = codes[i]
+                        value = rewards[node, c] / visits[node, c] + exploration * math.sqrt(
+                            math.log(available[node, c]) / visits[node, c])
+                        if value > top:
+                            code, top = c, value
+                path_node[depth], path_code[depth], path_mover[depth] = node, code, mover
+                depth += 1
+                play(d, rules, code)
+                over = returns(d, rules, out)
+                if not over and (untried > 0 or depth == MAX_PATH):
+                    while not over:  # the rollout
+                        if to_move(d, rules) == CHANCE:
+                            chance(d, rules)
+                        else:
+                            n = legal(d, rules, codes)
+                            play(d, rules, codes[policy(d, rules, params, codes, n)])
+                        over = returns(d, rules, out)
+            if depth > counts[1]:
+                counts[1] = depth
+            for i in range(depth):
+                visits[path_node[i], path_code[i]] += 1
+                rewards[path_node[i], path_code[i]] += (out[path_mover[i]] - low) * scale
+        return done
+
+    return iterate
 
 
 @njit(cache=True)
@@ -323,14 +323,15 @@ def ismcts_compiled(
     out = np.zeros(game.info.num_players)
     policy_params = np.ascontiguousarray(policy.params, dtype=np.float64)
     model_params = np.ascontiguousarray(model.params, dtype=np.float64)
+    iterate = specialised(_specialise, fns.legal, fns.play, fns.to_move, fns.returns,
+                          fns.chance, fns.observe, fns.determinise, policy.function,
+                          model.function)
     _reseed(random.Random(seed).getrandbits(31))
     while stats.iterations < cap:
-        made = iterate(root, player, rules, observers == "single", fns.legal, fns.play,
-                       fns.to_move, fns.returns, fns.chance, fns.observe, fns.determinise,
-                       policy.function, policy_params, model.function, model_params,
-                       min(CHUNK, cap - stats.iterations), float(exploration), float(low),
-                       scale, fns.max_moves, visits, rewards, available, keys, slots, counts,
-                       out)
+        made = iterate(root, player, rules, observers == "single", policy_params,
+                       model_params, min(CHUNK, cap - stats.iterations), float(exploration),
+                       float(low), scale, fns.max_moves, visits, rewards, available, keys,
+                       slots, counts, out)
         stats.iterations += made
         if made == 0 or ((deadline is not None and time.perf_counter() > deadline)
                          or (cancelled is not None and cancelled())):

@@ -20,8 +20,9 @@ over a *state* packed in a small C-contiguous int64 array and the game's constan
 - ``outcome(state, rules) -> float``: the return of the side to move once the game is over,
   else :data:`NOT_OVER` (no return is infinite).
 
-The kernel takes them as first-class functions of those signatures (called through pointers),
-so that it is compiled once, cached, for every game. The module names no game: each game's
+:func:`_specialise` builds the simulations over a game's four functions, which they call
+directly, so numba inlines them; each game's search is compiled once and cached on disk
+(:mod:`zermelo.search.specialise`). The module names no game: each game's
 package packs its states and wires its engine.
 """
 
@@ -35,10 +36,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 
 from zermelo.core.game import Game, Utility
-from zermelo.core.kernel_signatures import ARRAY, LEGAL, OUTCOME, PLAY, TO_MOVE
 from zermelo.core.kernels import GameKernels
 from zermelo.search.base import (
     MAX_ITERATIONS,
@@ -51,6 +51,7 @@ from zermelo.search.base import (
     check_seconds,
     remaining_budget,
 )
+from zermelo.search.specialise import specialised
 
 NAME = "mcts"
 SUPPORTS = Supports(utility=(Utility.ZERO_SUM,))
@@ -164,10 +165,11 @@ def mcts_compiled(
     scratch = (state.copy(), np.zeros(kernels.max_moves, dtype=np.int64),
                np.zeros((cap if longest is None else min(cap, longest)) + 1, dtype=np.int64))
     best, worst = float(game.info.max_return), float(game.info.min_return)
+    simulate = specialised(_specialise, kernels.legal, kernels.play, kernels.to_move,
+                           kernels.outcome)
     while stats.iterations < cap and tree.proven[0] == NOT_OVER:
-        stats.iterations += _simulate(
-            state, rules, kernels.legal, kernels.play, kernels.to_move, kernels.outcome,
-            tree.links, tree.moves, tree.visits, tree.sums, tree.proven, tree.ends,
+        stats.iterations += simulate(
+            state, rules, tree.links, tree.moves, tree.visits, tree.sums, tree.proven, tree.ends,
             tree.counts, min(CHUNK, cap - stats.iterations), float(exploration), best, worst,
             bool(solve), rng, *scratch)
         if ((deadline is not None and time.perf_counter() > deadline)
@@ -234,39 +236,6 @@ def _below(rng: Any, n: Any) -> Any:
 
 
 @njit(cache=True)
-def _expand(node: Any, n: Any, state: Any, rules: Any, play: Any, to_move: Any,
-            outcome: Any, links: Any, moves: Any, proven: Any, ends: Any, counts: Any,
-            solve: Any, rng: Any, buffer: Any) -> Any:
-    """Add a child for a legal move of ``node`` chosen at random among those not expanded,
-    play it on ``state`` and return the child."""
-    skip = _below(rng, links[node, UNTRIED])
-    move = buffer[0]
-    for j in range(n):
-        move = buffer[j]
-        child = links[node, FIRST]
-        while child >= 0 and moves[child] != move:
-            child = links[child, NEXT]
-        if child < 0:
-            if skip == 0:
-                break
-            skip -= 1
-    child = counts[0]
-    counts[0] += 1
-    links[child, PARENT] = node
-    links[child, FIRST] = -1
-    links[child, NEXT] = links[node, FIRST]
-    links[child, UNTRIED] = -1
-    links[node, FIRST] = child
-    links[node, UNTRIED] -= 1
-    moves[child] = move
-    play(state, rules, move)
-    links[child, MOVER] = to_move(state, rules)
-    ends[child] = outcome(state, rules)
-    proven[child] = ends[child] if solve else NOT_OVER
-    return child
-
-
-@njit(cache=True)
 def _select(node: Any, links: Any, visits: Any, sums: Any, proven: Any, exploration: Any,
             worst: Any, solve: Any) -> Any:
     """The child of best upper confidence bound (the first added among equals); a proven
@@ -312,66 +281,97 @@ def _try_prove(node: Any, links: Any, proven: Any, best: Any) -> None:
         proven[node] = top
 
 
-@njit(types.int64(
-    ARRAY, ARRAY, types.FunctionType(LEGAL), types.FunctionType(PLAY),
-    types.FunctionType(TO_MOVE), types.FunctionType(OUTCOME), types.int32[:, ::1], ARRAY, ARRAY,
-    types.float64[::1], types.float64[::1], types.float64[::1], ARRAY, types.int64,
-    types.float64, types.float64, types.float64, types.boolean, types.uint64[::1], ARRAY, ARRAY,
-    ARRAY), cache=True)
-def _simulate(root: Any, rules: Any, legal: Any, play: Any, to_move: Any, outcome: Any,
-              links: Any, moves: Any, visits: Any, sums: Any, proven: Any, ends: Any,
-              counts: Any, count: Any, exploration: Any, best: Any, worst: Any, solve: Any,
-              rng: Any, state: Any, buffer: Any, path: Any) -> Any:
-    """Run up to ``count`` simulations (fewer once the root is proven); the number run."""
-    done = 0
-    while done < count and proven[0] == NOT_OVER:
-        done += 1
-        state[:] = root
-        node = 0
-        depth = 0
-        path[0] = 0
-        # selection and expansion: down the tree to a new node or one proven or over
-        while proven[node] == NOT_OVER and ends[node] == NOT_OVER:
-            n = 0
-            if links[node, UNTRIED] != 0:  # moves to expand, or not counted yet
-                n = legal(state, rules, buffer)
-                if links[node, UNTRIED] < 0:
-                    links[node, UNTRIED] = n
-            grown = links[node, UNTRIED] > 0
-            if grown:
-                node = _expand(node, n, state, rules, play, to_move, outcome, links, moves,
-                               proven, ends, counts, solve, rng, buffer)
-            else:
-                node = _select(node, links, visits, sums, proven, exploration, worst, solve)
-                play(state, rules, moves[node])
-            depth += 1
-            path[depth] = node
-            if grown:
-                break
-        if depth > counts[1]:
-            counts[1] = depth
-        # simulation: the value for the side to move at the end, and who that is
-        if proven[node] != NOT_OVER:
-            value, who = proven[node], links[node, MOVER]
-        elif ends[node] != NOT_OVER:
-            value, who = ends[node], links[node, MOVER]
-        else:
-            while True:
-                play(state, rules, buffer[_below(rng, legal(state, rules, buffer))])
-                value = outcome(state, rules)
-                if value != NOT_OVER:
+def _specialise(legal: Any, play: Any, to_move: Any, outcome: Any) -> Any:
+    """The simulations compiled for one game's move functions, which they call directly
+    (bound when they are compiled, so numba inlines them)."""
+
+    @njit
+    def expand(node: Any, n: Any, state: Any, rules: Any, links: Any, moves: Any, proven: Any,
+               ends: Any, counts: Any, solve: Any, rng: Any, buffer: Any) -> Any:
+        """Add a child for a legal move of ``node`` chosen at random among those not expanded,
+        play it on ``state`` and return the child."""
+        skip = _below(rng, links[node, UNTRIED])
+        move = buffer[0]
+        for j in range(n):
+            move = buffer[j]
+            child = links[node, FIRST]
+            while child >= 0 and moves[child] != move:
+                child = links[child, NEXT]
+            if child < 0:
+                if skip == 0:
                     break
-            who = to_move(state, rules)
-        first = value if who == 0 else -value
-        # backpropagation
-        for i in range(depth, -1, -1):
-            node = path[i]
-            visits[node] += 1
-            if i > 0:
-                sums[node] += first if links[links[node, PARENT], MOVER] == 0 else -first
-            if solve and i < depth and proven[node] == NOT_OVER:
-                _try_prove(node, links, proven, best)
-    return done
+                skip -= 1
+        child = counts[0]
+        counts[0] += 1
+        links[child, PARENT] = node
+        links[child, FIRST] = -1
+        links[child, NEXT] = links[node, FIRST]
+        links[child, UNTRIED] = -1
+        links[node, FIRST] = child
+        links[node, UNTRIED] -= 1
+        moves[child] = move
+        play(state, rules, move)
+        links[child, MOVER] = to_move(state, rules)
+        ends[child] = outcome(state, rules)
+        proven[child] = ends[child] if solve else NOT_OVER
+        return child
+
+    @njit
+    def simulate(root: Any, rules: Any, links: Any, moves: Any, visits: Any, sums: Any,
+                 proven: Any, ends: Any, counts: Any, count: Any, exploration: Any, best: Any,
+                 worst: Any, solve: Any, rng: Any, state: Any, buffer: Any, path: Any) -> Any:
+        """Run up to ``count`` simulations (fewer once the root is proven); the number run."""
+        done = 0
+        while done < count and proven[0] == NOT_OVER:
+            done += 1
+            state[:] = root
+            node = 0
+            depth = 0
+            path[0] = 0
+            # selection and expansion: down the tree to a new node or one proven or over
+            while proven[node] == NOT_OVER and ends[node] == NOT_OVER:
+                n = 0
+                if links[node, UNTRIED] != 0:  # moves to expand, or not counted yet
+                    n = legal(state, rules, buffer)
+                    if links[node, UNTRIED] < 0:
+                        links[node, UNTRIED] = n
+                grown = links[node, UNTRIED] > 0
+                if grown:
+                    node = expand(node, n, state, rules, links, moves, proven, ends, counts,
+                                  solve, rng, buffer)
+                else:
+                    node = _select(node, links, visits, sums, proven, exploration, worst, solve)
+                    play(state, rules, moves[node])
+                depth += 1
+                path[depth] = node
+                if grown:
+                    break
+            if depth > counts[1]:
+                counts[1] = depth
+            # simulation: the value for the side to move at the end, and who that is
+            if proven[node] != NOT_OVER:
+                value, who = proven[node], links[node, MOVER]
+            elif ends[node] != NOT_OVER:
+                value, who = ends[node], links[node, MOVER]
+            else:
+                while True:
+                    play(state, rules, buffer[_below(rng, legal(state, rules, buffer))])
+                    value = outcome(state, rules)
+                    if value != NOT_OVER:
+                        break
+                who = to_move(state, rules)
+            first = value if who == 0 else -value
+            # backpropagation
+            for i in range(depth, -1, -1):
+                node = path[i]
+                visits[node] += 1
+                if i > 0:
+                    sums[node] += first if links[links[node, PARENT], MOVER] == 0 else -first
+                if solve and i < depth and proven[node] == NOT_OVER:
+                    _try_prove(node, links, proven, best)
+        return done
+
+    return simulate
 
 
 def mcts_declared(game: Game[Any, Any], kernels: GameKernels[Any, Any], state: Any, *,
