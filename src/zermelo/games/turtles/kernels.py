@@ -48,6 +48,8 @@ from zermelo.games.turtles.state import (
 STEP = np.array(STEPS, dtype=np.int64)
 MAX_PLAYS = TURTLES * KINDS
 """More legal plays than any hand can have."""
+LEGAL_ROOM = 2 * MAX_PLAYS
+"""The cells of :func:`kernel_legal`'s ``out``: the codes, and room for the turtles."""
 MAX_PLAYERS = TURTLES
 SQ, HT, CNT = 0, TURTLES, 2 * TURTLES
 COL = CNT + SQUARES
@@ -430,14 +432,13 @@ def recorded_game(players, rules, seed, capacity):  # type: ignore[no-untyped-de
 @njit(sig.LEGAL, cache=True)
 def kernel_legal(s, rules, out):  # type: ignore[no-untyped-def]
     """The codes of the mover's legal plays into ``out``; how many (0 at a chance node or at
-    the end)."""
+    the end). ``out`` has :data:`LEGAL_ROOM` cells: its second half is scratch for the
+    plays' turtles, so that nothing is allocated."""
     if s[PHS] != PLAYING:
         return 0
-    cards = np.empty(MAX_PLAYS, np.int64)
-    turtles = np.empty(MAX_PLAYS, np.int64)
-    n = plays_of(s, s[MOV], rules, cards, turtles)
-    for i in range(n):
-        out[i] = code_of(cards[i], turtles[i])
+    n = plays_of(s, s[MOV], rules, out[:MAX_PLAYS], out[MAX_PLAYS:2 * MAX_PLAYS])
+    for i in range(n):  # the cards in place, the turtles from the second half
+        out[i] = code_of(out[i], out[MAX_PLAYS + i])
     return n
 
 
@@ -557,7 +558,7 @@ def game_kernels(game: Turtles) -> GameKernels[TurtleState, Move]:
         return pack(state)
 
     rules = rules_of(game.variant)
-    return GameKernels(packer, rules, encode, decode, MAX_PLAYS, kernel_legal, kernel_play,
+    return GameKernels(packer, rules, encode, decode, LEGAL_ROOM, kernel_legal, kernel_play,
                        kernel_to_move, kernel_returns, chance=kernel_chance, observe=observe,
                        determinise=kernel_determinise, pack_observation=pack_view,
                        max_code=CODES)

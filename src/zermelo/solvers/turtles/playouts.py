@@ -25,16 +25,16 @@ from zermelo.games.turtles.kernels import (
     COL,
     ENDED,
     HT,
-    MAX_PLAYS,
+    LEGAL_ROOM,
     MOV,
     NPL,
     SQ,
     STEP,
     draw,
+    kernel_legal,
     pack,
     play,
     play_of,
-    plays_of,
     returns_of,
     rules_of,
 )
@@ -98,14 +98,15 @@ def state_score(s, own, policy, rates, card, turtle):  # type: ignore[no-untyped
 
 
 @njit(cache=True)
-def choose(sq, ht, own, policy, cards, turtles, n, epsilon):  # type: ignore[no-untyped-def]
-    """The index of the play ``policy`` makes among the ``n`` legal ones."""
+def choose(sq, ht, own, policy, codes, n, epsilon):  # type: ignore[no-untyped-def]
+    """The index of the play ``policy`` makes among the ``n`` legal play ``codes``."""
     if policy == RANDOM or n == 1 or np.random.random() < epsilon:
         return np.random.randint(0, n)
     rates = RATES[rates_of(sq, ht, own, policy)]
     best, top, ties = 0, -1e18, 0
     for i in range(n):
-        s = score(sq, ht, own, cards[i], turtles[i], rates)
+        card, turtle = play_of(codes[i])
+        s = score(sq, ht, own, card, turtle, rates)
         if s > top:
             best, top, ties = i, s, 1
         elif s == top:
@@ -119,16 +120,15 @@ def choose(sq, ht, own, policy, cards, turtles, n, epsilon):  # type: ignore[no-
 def playout(s, rules, policies, epsilon):  # type: ignore[no-untyped-def]
     """Play state ``s`` (changed in place; a player to play or to draw) to the end, each
     player by its policy."""
-    cards = np.empty(MAX_PLAYS, np.int64)
-    turtles = np.empty(MAX_PLAYS, np.int64)
+    codes = np.empty(LEGAL_ROOM, np.int64)
     draw(s, -1.0)
     while True:
         mover = s[MOV]
-        n = plays_of(s, mover, rules, cards, turtles)
-        own = s[COL + mover]
-        k = choose(s[SQ:SQ + TURTLES], s[HT:HT + TURTLES], own, policies[mover], cards,
-                   turtles, n, epsilon)
-        if play(s, cards[k], turtles[k], rules) == ENDED:
+        n = kernel_legal(s, rules, codes)
+        k = choose(s[SQ:SQ + TURTLES], s[HT:HT + TURTLES], s[COL + mover], policies[mover],
+                   codes, n, epsilon)
+        card, turtle = play_of(codes[k])
+        if play(s, card, turtle, rules) == ENDED:
             return
         draw(s, -1.0)
 
@@ -138,13 +138,9 @@ def strategy_policy(s, rules, params, codes, n):  # type: ignore[no-untyped-def]
     """A rollout policy of the game-free compiled ISMCTS: player p plays by policy
     ``params[1 + p]`` (a code of :data:`POLICIES`), a random play with probability
     ``params[0]``; the index of its play among the ``n`` legal ``codes``."""
-    cards = np.empty(n, np.int64)
-    turtles = np.empty(n, np.int64)
-    for i in range(n):
-        cards[i], turtles[i] = play_of(codes[i])
     mover = s[MOV]
     return choose(s[SQ:SQ + TURTLES], s[HT:HT + TURTLES], s[COL + mover],
-                  np.int64(params[1 + mover]), cards, turtles, n, params[0])
+                  np.int64(params[1 + mover]), codes, n, params[0])
 
 
 @njit(cache=True)
