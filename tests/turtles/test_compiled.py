@@ -17,11 +17,19 @@ from zermelo.games.turtles import Deal, Turtles, Variant
 from zermelo.games.turtles import kernels as k
 from zermelo.games.turtles.board import FINISH, squares
 from zermelo.games.turtles.state import DRAW, TurtleState
+from zermelo.search.ismcts_kernel import Hook, ismcts_compiled
 from zermelo.solvers.turtles import arena
 from zermelo.solvers.turtles.agents import decide, make_agent
 from zermelo.solvers.turtles.compiled import agents as c
-from zermelo.solvers.turtles.compiled.arena import more_chance, play_compiled, seeded_deal
+from zermelo.solvers.turtles.compiled.arena import (
+    arena_loop,
+    more_chance,
+    play_compiled,
+    seeded_deal,
+)
+from zermelo.solvers.turtles.compiled.ismcts import policy_params
 from zermelo.solvers.turtles.compiled.tree import tree_best
+from zermelo.solvers.turtles.playouts import strategy_policy
 from zermelo.solvers.turtles.search import TreeSearch, sample_positions
 from zermelo.solvers.turtles.strategies import Settings, Strategy
 
@@ -135,7 +143,7 @@ def test_mcts_finds_the_reference_s_play_near_the_finish() -> None:
 @pytest.mark.parametrize("players", [2, 5])
 def test_a_compiled_game_replays_through_the_rules(players: int) -> None:
     game = Turtles(Variant(players=players))
-    agents = [c.alphabeta(game, ("F",)), c.alphabeta(game, ("H",)), c.minimax(game, ("D", "3"))]
+    agents = [c.mcts(game, ("F", "20")), c.alphabeta(game, ("H",)), c.minimax(game, ("D", "3"))]
     rules = k.rules_of(game.variant)
     for g in range(6):
         record = np.full((400, 4), -2, np.int64)
@@ -164,12 +172,50 @@ def test_the_compiled_agents_refuse_bad_parameters() -> None:
         c.alphabeta(game, ("H", "7"))
 
 
-def test_mcts_agents_play_outside_the_compiled_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled loop plays the tree agents only: it refuses an MCTS agent, and the arena
-    plays such an agent one decision at a time (the loop still plays the tree agents)."""
+def test_the_compiled_arena_plays_each_seat_s_epsilon() -> None:
+    """With epsilon 1 every rollout play is random, so the rollouts' strategy cannot change a
+    game; with epsilon 0 it does."""
     game = Turtles(Variant(players=2))
-    with pytest.raises(OptionError, match="minimax and alpha-beta agents only"):
-        play_compiled(game, [c.mcts(game, ("H", "20")), c.minimax(game, ("H",))], "1")
+
+    def record(seed: str, strategy: str, *extra: str) -> list[list[int]]:
+        rows = np.full((400, 4), -2, np.int64)
+        agents = [c.mcts(game, (strategy, "30", *extra)), c.minimax(game, ("H",))]
+        play_compiled(game, agents, seed, rows)
+        return rows.tolist()
+
+    seeds = [f"3:{g}" for g in range(3)]
+    assert all(record(s, "H", "epsilon=1") == record(s, "F", "epsilon=1") for s in seeds)
+    assert any(record(s, "H") != record(s, "F") for s in seeds)
+
+
+def test_the_loop_s_mcts_plays_as_the_agent_s_search_from_the_same_generator() -> None:
+    """The loop's MCTS is the agent's search: from the same deal and generator seed, the loop's
+    first play is the compiled ISMCTS's choice from the first mover's observation."""
+    game = Turtles(Variant(players=2))
+    agent = c.mcts(game, ("H", "40"))
+    rules = k.rules_of(game.variant)
+    specs = np.array([agent.spec()] * 2, np.int64)
+    for g in range(4):
+        seed = random.Random(f"5:{g}").getrandbits(31)
+        rows = np.full((1, 4), -2, np.int64)
+        arena_loop(game)(2, rules, specs[:, 0].copy(), specs[:, 1].copy(), specs[:, 2].copy(),
+                         specs[:, 3].copy(), np.zeros(2), -1.0, 0.5, seed,
+                         random.Random(g).getrandbits(31), rows)
+        o = k.observe(seeded_deal(2, rules, seed), 0)
+        result = ismcts_compiled(game, k.game_kernels(game), o, 0, decode=c.play_decoded,
+                                 iterations=40, seed=g,
+                                 policy=Hook(strategy_policy, policy_params(2, 3, 0.0)))
+        assert (int(rows[0, 1]), int(rows[0, 2])) == result.best_move
+
+
+def test_agents_with_a_seconds_budget_play_outside_the_compiled_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled loop has no clock: it refuses a seconds budget, and the arena plays such
+    an agent one decision at a time (the compiled loop still plays agents without one)."""
+    game = Turtles(Variant(players=2))
+    timed = [c.mcts(game, ("H", "20000", "seconds=0.001")), c.minimax(game, ("H",))]
+    with pytest.raises(OptionError, match="seconds budget"):
+        play_compiled(game, timed, "1")
     calls: list[str] = []
     loop = play_compiled
 
@@ -178,9 +224,9 @@ def test_mcts_agents_play_outside_the_compiled_loop(monkeypatch: pytest.MonkeyPa
         return loop(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr("zermelo.solvers.turtles.arena.play_compiled", counted)
-    assert arena.play_games(game, "mcts:H:20:seconds=0.5", "minimax:H", range(2), 1)
+    assert arena.play_games(game, "mcts:H:20000:seconds=0.001", "minimax:H", range(2), 1)
     assert calls == []
-    arena.play_games(game, "alphabeta:H", "minimax:H", range(2), 1)
+    arena.play_games(game, "mcts:H:20", "minimax:H", range(2), 1)
     assert calls == ["loop", "loop"]
 
 

@@ -293,6 +293,15 @@ class Compiled:
                    declared.determinise or the_state, declared.max_moves, declared.max_code)
 
 
+def iterations_for(fns: Compiled, policy: Any, model: Any) -> Any:
+    """The search's iterations compiled for a game's functions and the compiled ``policy``
+    and ``model`` hooks: ``iterate(root, me, rules, single, params, model_params, count,
+    exploration, low, scale, max_moves, *new_tree(...), out) -> made``, callable from
+    compiled code too (a game's arena loop)."""
+    return specialised(_specialise, fns.legal, fns.play, fns.to_move, fns.returns, fns.chance,
+                       fns.observe, fns.determinise, policy, model)
+
+
 @njit(cache=True)
 def _reseed(seed: Any) -> None:
     """Seed numba's generator (the determinisations, chance, rollouts and ties)."""
@@ -340,9 +349,7 @@ def ismcts_compiled(
     out = np.zeros(game.info.num_players)
     policy_params = np.ascontiguousarray(policy.params, dtype=np.float64)
     model_params = np.ascontiguousarray(model.params, dtype=np.float64)
-    iterate = specialised(_specialise, fns.legal, fns.play, fns.to_move, fns.returns,
-                          fns.chance, fns.observe, fns.determinise, policy.function,
-                          model.function)
+    iterate = iterations_for(fns, policy.function, model.function)
     _reseed(random.Random(seed).getrandbits(31))
     while stats.iterations < cap:
         made = iterate(root, player, rules, observers == "single", policy_params,

@@ -6,8 +6,9 @@ seat is played equally often (with two players: half the games each way round). 
 every cell is dealt and drawn from the same seed, so cells differ by the agents alone. With two
 players the games of a cell also give its mirror (the column's wins against the row), as the
 paper's tables do (Przybylski and Król, 2018, tables I-VI; :data:`TABLES`). When both agents
-are the compiled minimax or alpha-beta, whole games run in the compiled loop
-(:func:`~zermelo.solvers.turtles.compiled.arena.arena_game`), dealt and drawn from the game's
+are compiled (the paper's searches) and neither has a ``seconds`` budget (the loop has no
+clock), whole games run in the compiled loop
+(:func:`~zermelo.solvers.turtles.compiled.arena.arena_loop`), dealt and drawn from the game's
 seed by the kernels' generator: the same seeds give other deals there than through the rules.
 
 >>> lo, hi = wilson(50, 100)

@@ -1,8 +1,7 @@
 """The compiled agents ``minimax``, ``alphabeta`` and ``mcts``: a decision from an observation
 array alone, the trees in one compiled call (:func:`decide`), the MCTS on the game-free
-compiled ISMCTS (:mod:`zermelo.search.ismcts_kernel`, driven from Python: a compiled function
-that handed the kernel the game's functions itself could not be cached), and the agents as the
-registry builds them."""
+compiled ISMCTS (:mod:`zermelo.search.ismcts_kernel`, which the compiled arena loop runs too),
+and the agents as the registry builds them."""
 
 from __future__ import annotations
 
@@ -84,8 +83,8 @@ class CompiledAgent:
     kernels: GameKernels[TurtleState, Move] | None = field(default=None, repr=False)
 
     def spec(self) -> tuple[int, int, int, int]:
-        """The tree agent as the compiled arena takes it: kind, strategy code, depth,
-        samples."""
+        """The agent as the compiled arena takes it: kind, strategy code, depth or
+        iterations, samples."""
         return self.kind, LETTERS[self.strategy], self.budget, self.samples
 
     def choose(self, view: View, rng: random.Random) -> Play:
