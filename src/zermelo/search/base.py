@@ -165,6 +165,30 @@ def cancellation() -> Callable[[], bool] | None:
     return _BUDGET.get()[2]
 
 
+@dataclass(frozen=True)
+class ChunkLimits:
+    """When a compiled search run in chunks stops: after ``cap`` iterations, past
+    ``deadline`` (a :func:`time.perf_counter` reading) or once ``cancelled`` says so; from the
+    search's own bounds and the current budget's."""
+
+    cap: int
+    deadline: float | None
+    cancelled: Callable[[], bool] | None
+
+    @classmethod
+    def of(cls, iterations: int, seconds: float | None, start: float) -> ChunkLimits:
+        """The limits of a search of at most ``iterations`` and ``seconds`` from ``start``."""
+        most, left = remaining_budget()
+        limits = [t for t in (seconds, left) if t is not None]
+        return cls(iterations if most is None else max(1, min(iterations, most)),
+                   start + min(limits) if limits else None, cancellation())
+
+    def stop(self) -> bool:
+        """Whether the time is up or the search was cancelled (asked between chunks)."""
+        return ((self.deadline is not None and time.perf_counter() > self.deadline)
+                or (self.cancelled is not None and self.cancelled()))
+
+
 def out_of_budget(nodes: int) -> bool:
     """Whether a search that has visited ``nodes`` nodes has used up the current budget (and
     tell the budget's progress how far it got)."""

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -46,13 +45,12 @@ from zermelo.core.game import CHANCE, Game
 from zermelo.core.kernels import GameKernels
 from zermelo.search.base import (
     MAX_ITERATIONS,
+    ChunkLimits,
     Clock,
     SearchResult,
     SearchStats,
-    cancellation,
     check_range,
     check_seconds,
-    remaining_budget,
     viewer,
 )
 from zermelo.search.ismcts import NAME, OBSERVERS, SUPPORTS, Observers
@@ -335,11 +333,8 @@ def ismcts_compiled(
     fns = Compiled.of(kernels)
     stats = SearchStats()
     clock = Clock(stats)
-    most, left = remaining_budget()
-    cancelled = cancellation()
-    limits = [t for t in (seconds, left) if t is not None]
-    deadline = clock.start + min(limits) if limits else None
-    cap = iterations if most is None else max(1, min(iterations, most))
+    limits = ChunkLimits.of(iterations, seconds, clock.start)
+    cap = limits.cap
     low, high = game.info.min_return, game.info.max_return
     scale = 1.0 / (high - low) if high > low else 1.0
     tree = new_tree(cap, fns.max_code)
@@ -357,8 +352,7 @@ def ismcts_compiled(
                        float(low), scale, fns.max_moves, visits, rewards, available, keys,
                        slots, counts, out)
         stats.iterations += made
-        if made == 0 or ((deadline is not None and time.perf_counter() > deadline)
-                         or (cancelled is not None and cancelled())):
+        if made == 0 or limits.stop():
             break  # anytime: the best move so far
     stats.nodes, stats.max_depth = int(counts[0]), int(counts[1])
     stats.extra["tree_bytes"] = sum(a.nbytes for a in tree)

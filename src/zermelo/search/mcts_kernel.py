@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -42,14 +41,13 @@ from zermelo.core.game import Game, Utility
 from zermelo.core.kernels import GameKernels
 from zermelo.search.base import (
     MAX_ITERATIONS,
+    ChunkLimits,
     Clock,
     SearchResult,
     SearchStats,
     Supports,
-    cancellation,
     check_range,
     check_seconds,
-    remaining_budget,
 )
 from zermelo.search.specialise import specialised
 
@@ -146,11 +144,8 @@ def mcts_compiled(
     state, rules = (np.ascontiguousarray(a, dtype=np.int64) for a in (state, rules))
     stats = SearchStats()
     clock = Clock(stats)
-    most, left = remaining_budget()
-    cancelled = cancellation()
-    limits = [t for t in (seconds, left) if t is not None]
-    deadline = clock.start + min(limits) if limits else None
-    cap = iterations if most is None else max(1, min(iterations, most))
+    limits = ChunkLimits.of(iterations, seconds, clock.start)
+    cap = limits.cap
     tree = Tree(cap + 1)
     tree.links[0] = (-1, -1, -1, -1, kernels.to_move(state, rules))
     tree.proven[0] = NOT_OVER
@@ -172,8 +167,7 @@ def mcts_compiled(
             state, rules, tree.links, tree.moves, tree.visits, tree.sums, tree.proven, tree.ends,
             tree.counts, min(CHUNK, cap - stats.iterations), float(exploration), best, worst,
             bool(solve), rng, *scratch)
-        if ((deadline is not None and time.perf_counter() > deadline)
-                or (cancelled is not None and cancelled())):
+        if limits.stop():
             break  # anytime: the best move so far
     stats.nodes, stats.max_depth = int(tree.counts[0]), int(tree.counts[1])
     stats.extra["tree_bytes"] = tree.nbytes
