@@ -1,6 +1,6 @@
 """How long the test suite takes: its wall time, its outcome and its slowest tests.
 
-    python benchmarks/suite.py [--workers N|auto|0] [--slowest 10] [pytest args...]
+    python benchmarks/suite.py [--workers auto|N|0] [--slowest 10] [pytest args...]
 
 Runs pytest from the project root (``--workers 0``: one process, without pytest-xdist; else
 ``-n WORKERS --dist loadgroup``, as ``python3 dev.py test`` does), then prints the wall time,
@@ -41,9 +41,9 @@ def load() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", default=str((os.cpu_count() or 1) + 1),
-                        help="pytest-xdist workers: a number (default: one a core and one more, "
-                        "as dev.py test), auto (one a core), or 0 for none")
+    parser.add_argument("--workers", default="auto",
+                        help="pytest-xdist workers: auto (one a core, as dev.py test), a number, "
+                        "or 0 for none")
     parser.add_argument("--slowest", type=int, default=10, help="how many slowest tests to list")
     args, rest = parser.parse_known_args()
     workers = (["-p", "no:xdist"] if args.workers == "0"
