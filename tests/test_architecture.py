@@ -4,7 +4,10 @@ game, and no module imports itself through others (no import cycle)."""
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from zermelo.games.registry import GAMES
@@ -70,3 +73,26 @@ def test_no_import_cycle() -> None:
         if name not in state:
             visit(name, [name])
     assert cycles == []
+
+
+STARTUP = """
+import numba.core.event as event
+compiled = []
+class Count(event.Listener):
+    def on_start(self, e):
+        compiled.append(e.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, e):
+        pass
+event.register("numba:compile", Count())
+import zermelo.cli.main
+print(len(compiled), sorted(set(compiled))[:5])
+"""
+
+
+def test_starting_the_command_line_compiles_no_kernel(tmp_path: Path) -> None:
+    # a kernel typed by its signature compiles (or loads) when its module is imported: the
+    # commands import such modules only when they run, so every `zermelo` starts in a second
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}  # nothing cached: a compile shows
+    out = subprocess.run([sys.executable, "-c", STARTUP], env=env, capture_output=True,
+                         text=True, check=True, timeout=120).stdout
+    assert out.split()[0] == "0", out

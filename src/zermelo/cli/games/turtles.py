@@ -7,7 +7,7 @@ import csv
 import io
 import json
 from pathlib import Path
-from typing import Annotated, cast
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 from rich.console import Console
@@ -31,8 +31,9 @@ from zermelo.games.turtles.render import board_text, status_line
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import PLAYERS
 from zermelo.games.turtles.svg import board_picture
-from zermelo.solvers.turtles.agents import AGENT_SPECS, make_agent
-from zermelo.solvers.turtles.arena import Cell, cells_of, play_cells, table_agents
+
+if TYPE_CHECKING:
+    from zermelo.solvers.turtles.arena import Cell
 
 JOB_BYTES = 200 << 20
 """About what an arena worker process takes (the interpreter, numba and the compiled rules)."""
@@ -81,6 +82,8 @@ def show(position: PositionArg, players: PlayersOpt = 2, option: OptionOpt = Non
 @app.command()
 def agents() -> None:
     """The agents the arena and the engines know, with their parameters."""
+    from zermelo.solvers.turtles.agents import AGENT_SPECS
+
     for spec in AGENT_SPECS:
         params = f" {spec.params}" if spec.params else ""
         console.print(f"{spec.name}{params}  {spec.summary}", markup=False)
@@ -149,6 +152,9 @@ def arena(
     """Win rates of row agents against column agents with 95 % Wilson intervals: in each game
     the row agent takes one seat (turning with each game) and the column agent the others;
     with two players both cells of a pair come from the same games."""
+    from zermelo.solvers.turtles.agents import make_agent
+    from zermelo.solvers.turtles.arena import cells_of, play_cells, table_agents
+
     if (agents is None) == (table is None):
         raise OptionError("give either --agents or --table")
     check_processes(jobs, "jobs", JOB_BYTES, per_core=2)
