@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -222,3 +226,24 @@ def test_a_node_budget_bounds_a_best_move_as_a_whole() -> None:
     with budget(Budget(nodes=limit)), pytest.raises(BudgetExhausted):
         solver.best_move(state)
     assert solver.nodes <= limit + 1
+
+
+FIRST_SEARCH = """
+import sys
+from zermelo.games.connect4 import ConnectFour
+from zermelo.search.base import Budget, budget
+from zermelo.solvers.connect4.solver import Solver
+game = ConnectFour(4, 4, 3)
+with budget(Budget(seconds=float(sys.argv[1]))):
+    print(Solver(game).solve(game.initial_state()))
+"""
+
+
+def test_the_first_search_of_a_process_is_not_timed_while_it_compiles(tmp_path: Path) -> None:
+    # nothing cached: compiling the search takes seconds, more than the budget allows
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", FIRST_SEARCH, "0.5"], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-500:]
+    game = ConnectFour(4, 4, 3)
+    assert int(done.stdout) == Solver(game).solve(game.initial_state())

@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 
+import numba
 import numpy as np
 
 from zermelo.core.errors import DataError, IllegalMoveError
@@ -139,10 +140,16 @@ class Solver:
     def _search(self, state: Position, probe: int, limit: int) -> int:
         """One null-window search around ``probe``, within the current budget's seconds and
         cancellation and up to ``limit`` nodes counted since the last reset (0: no limit)."""
-        seconds = remaining_budget()[1]
-        cancelled = cancellation()
         with self._lock:
             counter = self.counter
+            args = (state.current, state.mask, state.count, probe, probe + 1, self.geo,
+                    self.table, self.book, self.columns, self.moves, self.frames,
+                    self.etc_below, counter)
+            # compiled (or loaded from numba's cache) before the clock starts: the first search
+            # of a process would otherwise spend its seconds compiling and stop after 1 node
+            negamax.compile(tuple(numba.typeof(a) for a in args))  # type: ignore[no-untyped-call]
+            seconds = remaining_budget()[1]
+            cancelled = cancellation()
             counter[1] = limit
             counter[2] = 0
             done = threading.Event()
@@ -152,9 +159,7 @@ class Solver:
                     target=_watch, args=(counter, done, seconds, cancelled), daemon=True)
                 watcher.start()
             try:
-                result = negamax(state.current, state.mask, state.count, probe, probe + 1,
-                                 self.geo, self.table, self.book, self.columns, self.moves,
-                                 self.frames, self.etc_below, counter)
+                result = negamax(*args)
             finally:
                 done.set()
                 if watcher is not None:
