@@ -296,20 +296,6 @@ def winners(s):  # type: ignore[no-untyped-def]
     return mask
 
 
-@njit(cache=True)
-def returns_of(s, player):  # type: ignore[no-untyped-def]
-    """``player``'s return in a finished game: the winners share what the losers' -1/(n-1)
-    each leave (so the returns sum to 0)."""
-    n = s[NPL]
-    mask = winners(s)
-    if mask & (1 << player) == 0:
-        return -1.0 / (n - 1)
-    k = 0
-    for p in range(n):
-        k += (mask >> p) & 1
-    return (n - k) / (k * (n - 1))
-
-
 @njit(sig.OBSERVE, cache=True)
 def observe(s, player):  # type: ignore[no-untyped-def]
     """What ``player`` sees of state ``s``: the track, the discard pile, every hand's size and
@@ -468,11 +454,18 @@ def kernel_to_move(s, rules):  # type: ignore[no-untyped-def]
 
 @njit(sig.RETURNS, cache=True)
 def kernel_returns(s, rules, out):  # type: ignore[no-untyped-def]
-    """Whether the game is over; if so every player's return into ``out``."""
+    """Whether the game is over; if so every player's return into ``out``: the losers -1/(n-1)
+    each, the winners (several when they share the start) what that leaves, shared (so the
+    returns sum to 0)."""
     if s[PHS] != ENDED:
         return False
-    for p in range(s[NPL]):
-        out[p] = returns_of(s, p)
+    n = s[NPL]
+    mask = winners(s)
+    k = 0
+    for p in range(n):
+        k += (mask >> p) & 1
+    for p in range(n):
+        out[p] = (n - k) / (k * (n - 1)) if mask >> p & 1 else -1.0 / (n - 1)
     return True
 
 

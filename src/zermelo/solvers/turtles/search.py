@@ -53,8 +53,8 @@ from zermelo.search.pimc import pimc
 from zermelo.solvers.turtles.agents import Agent
 from zermelo.solvers.turtles.belief import Belief, draw_colours
 from zermelo.solvers.turtles.compiled.ismcts import belief_model, policy_params
-from zermelo.solvers.turtles.playouts import POLICIES, policy_rollout, strategy_policy
-from zermelo.solvers.turtles.strategies import Settings, Strategy
+from zermelo.solvers.turtles.playouts import policy_rollout, strategy_policy
+from zermelo.solvers.turtles.strategies import POLICIES, Settings, Strategy
 
 WIN = 1e6
 """A line that ends the game is worth this much times the agent's return."""

@@ -15,6 +15,13 @@ H (9)-(10) uses F's rates when its turtle leads (VP_max <= VP_p, VP(x) = 5 p(x) 
 u the turtles under x) and E's when it trails. What the paper leaves open is a named setting
 (:class:`Settings`); the defaults read the formulas literally.
 
+:class:`Strategy` is the readable reference, which every setting reaches. The kernels below it
+(:func:`rates_of`, :func:`score`, :func:`choose`, over the state arrays of
+:mod:`zermelo.games.turtles.kernels`) are the one compiled copy, which the compiled rollouts and
+tree searches use: they play the default settings, ties at random. The compiled agents name a
+strategy by its letter alone (:data:`POLICIES`), so the other settings are played by the
+reference only. Tests check the kernels against the reference on random positions.
+
 >>> from zermelo.games.turtles import Turtles, Deal
 >>> game = Turtles()
 >>> state = game.apply(game.initial_state(), Deal((0, 3), ((0, 0, 2, 15, 17), (5, 6, 9, 12, 18))))
@@ -28,9 +35,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import numpy as np
+from numba import njit
+
 from zermelo.core.errors import OptionError
-from zermelo.games.turtles.board import move, victory_points, where
+from zermelo.games.turtles.board import FINISH, move, victory_points, where
 from zermelo.games.turtles.cards import STEPS, TURTLES
+from zermelo.games.turtles.kernels import HT, SQ, STEP, play_of
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import NONE, Play, View
 
@@ -162,3 +173,70 @@ def hybrid(game: Turtles, args: tuple[str, ...]) -> Strategy:
 def hybrid_cheat(game: Turtles, args: tuple[str, ...]) -> Strategy:
     """H told the colours: VP_max over the opponents' turtles only."""
     return Strategy(game, "H", Settings.parse("H", args, cheat=True), sees_colours=True)
+
+
+# -- the compiled copy: the default settings on the kernels' state arrays --------------------
+
+RANDOM, FAST_CODE, EFFICIENT_CODE, HYBRID = 0, 1, 2, 3
+POLICIES = {"random": RANDOM, "F": FAST_CODE, "E": EFFICIENT_CODE, "H": HYBRID}
+"""The kernels' policies by name: uniformly random plays (the paper's D) or a strategy."""
+RATES = np.array([[r.own_forward, r.own_back, r.other_forward, r.other_back]
+                  for r in (FAST, EFFICIENT)], dtype=np.int64)
+"""F's and E's robust rates (own forward, own back, other forward, other back) as rows."""
+
+
+@njit(cache=True)
+def rates_of(s, own, policy):  # type: ignore[no-untyped-def]
+    """:meth:`Strategy.rates` in state ``s`` for the owner of turtle ``own``: a row of
+    :data:`RATES` (H takes F's when no other turtle's VP is higher; D is given F's, unused)."""
+    if policy == EFFICIENT_CODE:
+        return RATES[1]
+    if policy == HYBRID:
+        mine = 5 * s[SQ + own] + 4 - s[HT + own]
+        for t in range(TURTLES):
+            if t != own and 5 * s[SQ + t] + 4 - s[HT + t] > mine:
+                return RATES[1]
+    return RATES[0]
+
+
+@njit(cache=True)
+def score(s, own, policy, rates, card, turtle):  # type: ignore[no-untyped-def]
+    """:meth:`Strategy.score`: F_q = f_p + f_d of playing ``card`` on ``turtle`` (a discard
+    or a pass: turtle -1) for the owner of ``own``, with ``rates`` from :func:`rates_of`;
+    0 for D."""
+    if policy == RANDOM:
+        return 0.0
+    square = s[SQ + own]
+    if turtle < 0:
+        return float(square)
+    steps = STEP[card]
+    carried = own == turtle or (square == s[SQ + turtle] and square > 0
+                                and s[HT + own] > s[HT + turtle])
+    after = min(FINISH, max(0, square + steps)) if carried else square
+    c = abs(steps)
+    if turtle == own:
+        rate = rates[0] if steps > 0 else rates[1]
+    else:
+        rate = rates[2] if steps > 0 else rates[3]
+    return float(after + rate * c * c)
+
+
+@njit(cache=True)
+def choose(s, own, policy, codes, n, epsilon):  # type: ignore[no-untyped-def]
+    """:meth:`Strategy.choose` in state ``s``: the index of the play ``policy`` makes for the
+    owner of ``own`` among the ``n`` legal play ``codes`` (ties at random), a random one with
+    probability ``epsilon``."""
+    if policy == RANDOM or n == 1 or np.random.random() < epsilon:
+        return np.random.randint(0, n)
+    rates = rates_of(s, own, policy)
+    best, top, ties = 0, -1e18, 0
+    for i in range(n):
+        card, turtle = play_of(codes[i])
+        value = score(s, own, policy, rates, card, turtle)
+        if value > top:
+            best, top, ties = i, value, 1
+        elif value == top:
+            ties += 1
+            if np.random.randint(0, ties) == 0:
+                best = i
+    return best

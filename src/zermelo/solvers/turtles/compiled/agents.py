@@ -27,8 +27,9 @@ from zermelo.games.turtles.state import Move, Play, TurtleState, View
 from zermelo.search.ismcts_kernel import Hook, ismcts_compiled
 from zermelo.solvers.turtles.compiled.ismcts import policy_params
 from zermelo.solvers.turtles.compiled.tree import tree_choose
-from zermelo.solvers.turtles.playouts import POLICIES, strategy_policy
+from zermelo.solvers.turtles.playouts import strategy_policy
 from zermelo.solvers.turtles.search import MONTE_CARLO, STRATEGY_NAMES, agent_options
+from zermelo.solvers.turtles.strategies import POLICIES
 
 MINIMAX, ALPHABETA, MCTS = 0, 1, 2
 """The kinds of compiled agent."""

@@ -14,19 +14,28 @@ from numba import njit
 from zermelo.games.turtles.kernels import (
     COL,
     ENDED,
+    MAX_PLAYERS,
     MAX_PLAYS,
     MOV,
     SIZE,
     determinise,
     draw,
+    kernel_returns,
     play,
     plays_of,
-    returns_of,
 )
-from zermelo.solvers.turtles.playouts import state_rates, state_score
+from zermelo.solvers.turtles.strategies import rates_of, score
 
 WIN = 1e6
 """A line that ends the game is worth this much times the agent's return."""
+
+
+@njit(cache=True)
+def _won(s, me, rules, out):  # type: ignore[no-untyped-def]
+    """The worth of the finished game ``s`` to ``me``: :data:`WIN` times its return (``out``
+    receives every player's)."""
+    kernel_returns(s, rules, out)
+    return WIN * out[me]
 
 
 @njit(cache=True)
@@ -59,6 +68,7 @@ def _tree(s, depth, alpha0, beta0, me, strategy, prune, rules, draws):  # type: 
     beta = np.empty(depth, np.float64)
     scored = np.empty(depth, np.float64)
     maximise = np.empty(depth, np.bool_)
+    out = np.empty(MAX_PLAYERS, np.float64)
     states[0] = s
     alpha[0], beta[0] = alpha0, beta0
     _level(states, cards, turtles, counts, next_, best, maximise, 0, me, rules, draws)
@@ -68,11 +78,11 @@ def _tree(s, depth, alpha0, beta0, me, strategy, prune, rules, draws):  # type: 
             i = next_[level]
             next_[level] += 1
             card, turtle = cards[level, i], turtles[level, i]
-            sc = state_score(states[level], own, strategy,
-                             state_rates(states[level], own, strategy), card, turtle)
+            sc = score(states[level], own, strategy, rates_of(states[level], own, strategy),
+                       card, turtle)
             c = states[level].copy()
             if play(c, card, turtle, rules) == ENDED:
-                value = sc + WIN * returns_of(c, me)
+                value = sc + _won(c, me, rules, out)
             elif depth - level == 1:
                 value = sc
             else:
@@ -105,13 +115,14 @@ def tree_best(s, depth, strategy, prune, rules, draws):  # type: ignore[no-untyp
     cards = np.empty(MAX_PLAYS, np.int64)
     turtles = np.empty(MAX_PLAYS, np.int64)
     n = plays_of(s, me, rules, cards, turtles)
-    rates = state_rates(s, own, strategy)
+    rates = rates_of(s, own, strategy)
+    out = np.empty(MAX_PLAYERS, np.float64)
     best, top = 0, -np.inf
     for i in range(n):
-        sc = state_score(s, own, strategy, rates, cards[i], turtles[i])
+        sc = score(s, own, strategy, rates, cards[i], turtles[i])
         c = s.copy()
         if play(c, cards[i], turtles[i], rules) == ENDED:
-            value = sc + WIN * returns_of(c, me)
+            value = sc + _won(c, me, rules, out)
         elif depth == 1:
             value = sc
         else:
