@@ -33,8 +33,9 @@ from zermelo.search.algorithms import compiled_search
 from zermelo.search.ismcts import Observers
 from zermelo.search.ismcts_kernel import UNIFORM, Hook, ismcts_compiled
 from zermelo.solvers.turtles.compiled.ismcts import policy_params
-from zermelo.solvers.turtles.playouts import POLICIES, strategy_policy
+from zermelo.solvers.turtles.playouts import strategy_policy
 from zermelo.solvers.turtles.search import sample_positions
+from zermelo.solvers.turtles.strategies import POLICIES
 
 
 def timed(run: Callable[[], int]) -> tuple[int, float, float]:
