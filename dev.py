@@ -87,12 +87,13 @@ def ensure_chromium() -> None:
 
 def parallel(args: list[str]) -> list[str]:
     """pytest-xdist's options for one worker a core, unless ``args`` already choose (``-n``,
-    ``--numprocesses``, ``-p no:xdist``); tests that share a server or a cluster carry an
-    ``xdist_group`` mark, and ``loadgroup`` keeps each group on one worker. (A third worker on
-    two cores filled the browser tests' waits with the kernels compiled, but on a fresh clone
-    three workers compiled the same kernels at once: 12 min 55 s against 10 to 11 min.)"""
+    ``--numprocesses``, ``-p no:xdist``). ``loadfile`` runs each test file on one worker: its
+    module fixtures (a server with chromium, a Dask cluster) start once, and on a fresh clone
+    two workers no longer compile the same kernels at once for neighbouring tests of one file
+    (the kernels compiled twice took 62 CPU s instead of 143). A third worker on two cores
+    compiled them three times: 12 min 55 s against 10 to 11 min."""
     chosen = any(a.startswith(("-n", "--numprocesses")) or a.endswith("no:xdist") for a in args)
-    return [] if chosen else ["-n", "auto", "--dist", "loadgroup"]
+    return [] if chosen else ["-n", "auto", "--dist", "loadfile"]
 
 
 def test() -> None:

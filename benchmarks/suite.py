@@ -3,7 +3,7 @@
     python benchmarks/suite.py [--workers auto|N|0] [--slowest 10] [pytest args...]
 
 Runs pytest from the project root (``--workers 0``: one process, without pytest-xdist; else
-``-n WORKERS --dist loadgroup``, as ``python3 dev.py test`` does), then prints the wall time,
+``-n WORKERS --dist loadfile``, as ``python3 dev.py test`` does), then prints the wall time,
 pytest's summary line, the load average before and after, and the slowest tests by their own
 time (setup, call and teardown summed).
 """
@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--slowest", type=int, default=10, help="how many slowest tests to list")
     args, rest = parser.parse_known_args()
     workers = (["-p", "no:xdist"] if args.workers == "0"
-               else ["-n", args.workers, "--dist", "loadgroup"])
+               else ["-n", args.workers, "--dist", "loadfile"])
     # --durations lists phases: ask for enough of them to sum each slow test's three
     command = [sys.executable, "-m", "pytest", *workers, f"--durations={3 * args.slowest}",
                "-p", "no:cacheprovider", *rest]

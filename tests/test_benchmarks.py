@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.xdist_group("benchmark-help")  # one interpreter for them all
-
 SCRIPTS = sorted((Path(__file__).parent.parent / "benchmarks").glob("*.py"))
 
 HELP_ALL = """

@@ -30,7 +30,6 @@ from zermelo.solvers.musketeers.database import Database, MusketeersPlan
 from zermelo.solvers.musketeers.indexing import Indexing, Variant
 
 pytest.importorskip("distributed")
-pytestmark = pytest.mark.xdist_group("dask")  # one local cluster under xdist
 
 
 @pytest.fixture(scope="module")

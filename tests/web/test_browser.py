@@ -47,9 +47,8 @@ SETUP: dict[str, tuple[dict[str, str], str]] = {
 }
 """Small variants and the engine they are played against; other games: defaults, random."""
 
-pytestmark = [pytest.mark.skipif(not CHROMIUM.exists(),
-                                 reason=f"no {CHROMIUM} (python3 dev.py test installs it)"),
-              pytest.mark.xdist_group("browser")]  # one server and one chromium under xdist
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
+                                reason=f"no {CHROMIUM} (python3 dev.py test installs it)")
 
 
 @pytest.fixture(scope="module")
