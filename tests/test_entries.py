@@ -3,28 +3,48 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+import zermelo
 from tests.conftest import CliRunner
-from zermelo.core.entry import GameEntry, load
+from zermelo.core.entry import AnyEntry
 from zermelo.engines import engines_for
 from zermelo.games.registry import GAMES
 
 
 @pytest.mark.parametrize("entry", list(GAMES.values()), ids=list(GAMES))
-def test_every_reference_of_an_entry_names_a_function(entry: GameEntry) -> None:
-    refs = [entry.create, entry.render, entry.status,
-            *(e.create for e in entry.engines), *(e.supports for e in entry.engines if e.supports),
-            *(a.run for a in entry.algorithms)]
-    if entry.analysis is not None:
-        refs.append(entry.analysis)
-    for ref in refs:
-        assert callable(load(ref)), ref
+def test_every_reference_of_an_entry_loads_a_function(entry: AnyEntry) -> None:
+    """Each lazy part imports and returns a function (mypy checks its signature)."""
+    parts = [entry.create, entry.render, entry.status, entry.board, entry.analysis,
+             entry.kernels, *(e.create for e in entry.engines),
+             *(e.supports for e in entry.engines), *(a.run for a in entry.algorithms)]
+    for part in parts:
+        assert part is None or callable(part()), part
+
+
+def test_listing_the_games_imports_no_solver() -> None:
+    """The registry and the engines every game lists load the rules, not the solvers,
+    databases and books beside them: a part is imported only when it is used."""
+    code = ("import sys\n"
+            "from zermelo.games.registry import GAMES\n"
+            "from zermelo.engines import engines_for\n"
+            "for entry in GAMES.values():\n"
+            "    engines_for(entry)\n"
+            "print(' '.join(m for m in sys.modules if m.startswith(('zermelo.solvers', "
+            "'zermelo.solve.', 'zermelo.openspiel'))))\n")
+    src = str(Path(zermelo.__file__).parents[1])
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH": src})
+    assert run.stdout.split() == []
 
 
 @pytest.mark.parametrize("entry", list(GAMES.values()), ids=list(GAMES))
-def test_defaults_build_the_standard_variant_and_name_listed_engines(entry: GameEntry) -> None:
+def test_defaults_build_the_standard_variant_and_name_listed_engines(entry: AnyEntry) -> None:
     game = entry.game()
     assert game.info.name == entry.name
     names = [e.name for e in engines_for(entry, game)]

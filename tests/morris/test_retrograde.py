@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from tests.conftest import CliRunner
 from tests.solve.test_retrograde import oracle
-from zermelo.core.entry import load
 from zermelo.core.errors import DataError, OptionError
 from zermelo.core.value import Value
 from zermelo.engines import engines_for
@@ -265,7 +264,7 @@ def test_the_perfect_engine_plays_only_moves_that_keep_the_value(data_dir: Path)
     (spec,) = [e for e in engines_for(GAMES["morris"], game) if e.name == "perfect"]
     rng = random.Random(3)
     for seed in range(5):
-        player = load(spec.create)(game, None, seed, None)
+        player = spec.player(game, None, seed, None)
         state = game.initial_state()
         while not game.is_terminal(state):
             if state.side == 0:  # the engine plays White against random Black

@@ -142,7 +142,7 @@ def bench(
         raise OptionError(f"depths {depths[:20]!r}: expected FROM-TO like 1-9, from 1 to "
                           f"{MAX_BENCH_DEPTH}")
     span = list(range(first, last + 1))
-    game = entry.game(parse_options(option))
+    game: AnyGame = entry.game(parse_options(option))
     folder = out / entry.name
     folder.mkdir(parents=True, exist_ok=True)
     with budget(Budget(seconds=seconds)):

@@ -14,7 +14,7 @@ from zermelo.cli.common import OptionOpt, console, parse_options
 from zermelo.core.errors import DataError, OptionError, UnknownNameError, ZermeloError
 from zermelo.core.game import CHANCE, Information
 from zermelo.engines import HUMAN, create_engine, engines_for
-from zermelo.games.registry import AnyGame, GameEntry, get_game
+from zermelo.games.registry import AnyEntry, AnyGame, get_game
 from zermelo.search.base import Budget, budget
 from zermelo.search.players import Player
 
@@ -39,7 +39,7 @@ def make_engine(name: str, game: AnyGame, seed: int | None = None, data: Path | 
     return create_engine(name, game, seed=seed, data=data)
 
 
-def make_hint(entry: GameEntry, game: AnyGame, advisor: Player, data: Path | None) -> Hint:
+def make_hint(entry: AnyEntry, game: AnyGame, advisor: Player, data: Path | None) -> Hint:
     """A hint: the advisor's move and, when the game has an analysis, every move's value."""
 
     def hint(state: Any) -> str:
@@ -56,7 +56,7 @@ def make_hint(entry: GameEntry, game: AnyGame, advisor: Player, data: Path | Non
     return hint
 
 
-def choose_advisor(entry: GameEntry, game: AnyGame, player: Player | None, engine: str,
+def choose_advisor(entry: AnyEntry, game: AnyGame, player: Player | None, engine: str,
                    seed: int | None, data: Path | None) -> Player:
     """The engine that gives hints: the opponent engine unless it plays at random, else the
     game's hint engine (the generic alpha-beta when that one cannot be opened)."""
@@ -71,7 +71,7 @@ def choose_advisor(entry: GameEntry, game: AnyGame, player: Player | None, engin
 class TerminalGame:
     """The loop of a game at the terminal: draw, read a command or a move, let the engine reply."""
 
-    def __init__(self, entry: GameEntry, game: AnyGame, humans: set[int], engine: Player | None,
+    def __init__(self, entry: AnyEntry, game: AnyGame, humans: set[int], engine: Player | None,
                  read: Callable[[str], str] = input, out: Console = console,
                  hint: Hint | None = None, seed: int | None = None,
                  move_time: float | None = None) -> None:
@@ -226,7 +226,7 @@ def play(
         if "players" not in entry.options.names():
             raise OptionError(f"{entry.title} has a fixed number of players")
         given["players"] = str(players)
-    game = entry.game(given)
+    game: AnyGame = entry.game(given)
     if engine is not None and engine.strip().lower() == "list":
         for spec in engines_for(entry, game):
             level = f":{spec.level.upper()}" if spec.level else ""

@@ -13,7 +13,7 @@ from rich.table import Table
 from zermelo.cli.common import JsonOpt, OptionOpt, console, parse_options, read_position
 from zermelo.core.errors import InvalidPositionError, OptionError, UnknownNameError
 from zermelo.core.value import Kind, Value
-from zermelo.games.registry import AnyGame, GameEntry, get_game
+from zermelo.games.registry import AnyEntry, AnyGame, get_game
 from zermelo.search.algorithms import (
     ALGORITHMS,
     COMPILED,
@@ -112,7 +112,7 @@ def outcome_fields(outcome: Value | None) -> dict[str, Any]:
     return fields
 
 
-def default_algorithm(entry: GameEntry, game: AnyGame) -> str:
+def default_algorithm(entry: AnyEntry, game: AnyGame) -> str:
     """The entry's default algorithm when it can play ``game``, else the first search that
     can (a game with hidden information, say, is no game for alpha-beta)."""
     name = entry.default_algorithm
@@ -149,7 +149,7 @@ def solve(
     game's own score, or a win probability), best move, principal line and statistics. A
     generic search stops after 10 s unless told otherwise (--seconds, --nodes)."""
     entry = get_game(game_name)
-    game = entry.game(parse_options(option))
+    game: AnyGame = entry.game(parse_options(option))
     name = algorithm or default_algorithm(entry, game)
     own = entry.algorithm(name)
     given = [o for o, v in ((ITERATIONS, iterations), (SEED, seed)) if v is not None]

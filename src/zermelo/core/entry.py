@@ -6,18 +6,20 @@ that live beside the rules: its own engines (:class:`EngineSpec`), its analysis 
 move with its :class:`~zermelo.core.value.Value`) and its own exact algorithms. Front ends use
 entries only; they never name a game.
 
-Parts are given as references ``"package.module:function"`` and imported on first use, so that
-listing the games loads no solver, database or book, and so that a rules package can name the
-solvers that sit beside it without importing them.
+Each part is given as a :data:`Lazy` reference: a function of the entry's module that imports
+the part inside its body and returns it. The part is thus imported on first use, so that listing
+the games loads no solver, database or book and a rules package can name the solvers that sit
+beside it without importing them, while mypy checks that the part exists and has the signature
+its field asks for (:data:`Create`, :data:`EngineFactory`, ...).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 from zermelo.core.errors import GameNotSupportedError, OptionError
 from zermelo.core.game import Game
@@ -26,18 +28,49 @@ from zermelo.core.options import Schema
 from zermelo.core.picture import Picture, View
 from zermelo.core.value import Analysis
 
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from zermelo.search.base import SearchResult
+
 AnyGame = Game[Any, Any]
+T = TypeVar("T")
+G = TypeVar("G", bound=AnyGame)
+
+Lazy: TypeAlias = Callable[[], T]
+"""A part imported on first use: a function that imports it inside its body and returns it."""
+Player: TypeAlias = Callable[[AnyGame, Any], Hashable]
+"""A player picks a legal move in a non-terminal state where a player (not chance) moves."""
+Create: TypeAlias = Callable[[dict[str, Any]], G]
+"""``create(values) -> game``: the variant of an option schema's parsed values."""
+Draw: TypeAlias = "Callable[[G, Any], Text]"
+"""``board_text(game, state) -> rich.text.Text``: the terminal drawing."""
+Status: TypeAlias = Callable[[G, Any], str]
+"""``status_line(game, state) -> str``: whose turn it is, or how the game ended."""
+Board: TypeAlias = Callable[[G, Any, View], Picture]
+"""``board_picture(game, state, view) -> Picture``: the web page's board, drawn for a seat."""
+EngineFactory: TypeAlias = Callable[[G, int | None, int | None, Path | None], Player]
+"""``create(game, level, seed, data) -> Player``: an engine for one variant."""
+Supports: TypeAlias = Callable[[G], bool]
+"""``supports(game) -> bool``: whether an engine can play a variant."""
+Analyse: TypeAlias = Callable[[G, Any, Path | None], Analysis]
+"""``analysis(game, state, data) -> Analysis``: the value of every legal move."""
+Run: TypeAlias = "Callable[[G, Any], SearchResult[Any]]"
+"""``run(game, state) -> SearchResult``: one of a game's own exact algorithms."""
+Compile: TypeAlias = Callable[[G], GameKernels[Any, Any]]
+"""``kernels(game) -> GameKernels``: a variant's compiled rules."""
 
 
 def load(ref: str) -> Callable[..., Any]:
-    """The function ``ref`` names (``"zermelo.games.nim.variant:create"``)."""
+    """The function ``ref`` names (``"package.module:function"``), for tables of parts kept
+    as text."""
     module, _, name = ref.partition(":")
     function: Callable[..., Any] = getattr(import_module(module), name)
     return function
 
 
 @dataclass(frozen=True)
-class EngineSpec:
+class EngineSpec(Generic[G]):
     """A player chosen by name (``perfect``, ``alphabeta:4``), as front ends see it.
 
     ``create`` refers to a factory ``create(game, level, seed, data) -> player`` where ``level``
@@ -47,18 +80,23 @@ class EngineSpec:
 
     name: str
     summary: str
-    create: str
+    create: Lazy[EngineFactory[G]]
     level: str | None = None
     """What the level after the colon means; None when the engine takes no level."""
     default_level: int | None = None
     min_level: int = 0
     max_level: int | None = None
-    supports: str | None = None
-    """``supports(game) -> bool``: whether it can play a variant; None: every variant."""
+    supports: Lazy[Supports[G]] | None = None
+    """Whether it can play a variant; None: every variant."""
 
-    def plays(self, game: AnyGame) -> bool:
+    def plays(self, game: G) -> bool:
         """Whether the engine can play ``game``."""
-        return self.supports is None or bool(load(self.supports)(game))
+        return self.supports is None or self.supports()(game)
+
+    def player(self, game: G, level: int | None, seed: int | None, data: Path | None
+               ) -> Player:
+        """The engine at ``level`` playing ``game``, seeded by ``seed``, reading ``data``."""
+        return self.create()(game, level, seed, data)
 
     def parse_level(self, text: str | None) -> int | None:
         """The level ``text`` stands for (None: the default), range-checked."""
@@ -83,37 +121,35 @@ class EngineSpec:
 
 
 @dataclass(frozen=True)
-class AlgorithmSpec:
+class AlgorithmSpec(Generic[G]):
     """An exact algorithm of one game for ``zermelo solve``: ``run(game, state)`` returns a
     :class:`~zermelo.search.base.SearchResult` whose ``outcome`` is a Value."""
 
     name: str
     summary: str
-    run: str
+    run: Lazy[Run[G]]
 
 
 @dataclass(frozen=True)
-class GameEntry:
+class GameEntry(Generic[G]):
     """A game as front ends see it. See the module docstring."""
 
     name: str
     title: str
     options: Schema
-    create: str
-    """``create(values) -> Game``: the variant of the schema's parsed values."""
-    render: str
-    """``render(game, state) -> rich.text.Text``: the terminal drawing."""
-    status: str
-    """``status(game, state) -> str``: whose turn it is, or how the game ended."""
-    board: str | None = None
-    """``board(game, state, view) -> Picture``: the web page's board; None: the function
-    ``board_picture`` of the terminal drawing's module, if it has one (else the page shows
-    the terminal drawing)."""
-    engines: tuple[EngineSpec, ...] = ()
+    create: Lazy[Create[G]]
+    """The variant of the schema's parsed values."""
+    render: Lazy[Draw[G]]
+    """The terminal drawing."""
+    status: Lazy[Status[G]]
+    """Whose turn it is, or how the game ended."""
+    board: Lazy[Board[G]] | None = None
+    """The web page's board; None: the page shows the terminal drawing."""
+    engines: tuple[EngineSpec[G], ...] = ()
     """The game's own engines, beside the generic searches every game may use."""
-    analysis: str | None = None
-    """``analysis(game, state, data) -> Analysis``: the value of every legal move."""
-    algorithms: tuple[AlgorithmSpec, ...] = ()
+    analysis: Lazy[Analyse[G]] | None = None
+    """The value of every legal move."""
+    algorithms: tuple[AlgorithmSpec[G], ...] = ()
     default_algorithm: str = "alphabeta-tt"
     """What ``zermelo solve`` runs unless told otherwise."""
     default_engine: str = "alphabeta"
@@ -123,66 +159,49 @@ class GameEntry:
     strengths: tuple[tuple[str, str], ...] = ()
     """Engine levels in a player's words, weakest first: ``(word, "NAME[:LEVEL]")``, e.g.
     ``("club", "heuristic:4")``; ``perfect`` only for an engine whose moves are exact."""
-    kernels: str | None = None
-    """``kernels(game) -> zermelo.core.kernels.GameKernels``: the rules compiled over a flat
-    state array (docs/protocol.md, section 12); None: the game has none."""
-    _cache: dict[str, Callable[..., Any]] = field(default_factory=dict, compare=False,
-                                                   repr=False)
+    kernels: Lazy[Compile[G]] | None = None
+    """The rules compiled over a flat state array (docs/protocol.md, section 12); None: the
+    game has none."""
 
-    def _part(self, ref: str) -> Callable[..., Any]:
-        if ref not in self._cache:
-            self._cache[ref] = load(ref)
-        return self._cache[ref]
-
-    def game(self, given: Mapping[str, str] | None = None) -> AnyGame:
+    def game(self, given: Mapping[str, str] | None = None) -> G:
         """The variant that the option texts ``given`` describe (defaults for the rest)."""
-        game: AnyGame = self._part(self.create)(self.options.parse(given or {}))
-        return game
+        return self.create()(self.options.parse(given or {}))
 
-    def draw(self, game: AnyGame, state: Any) -> Any:
-        """The terminal drawing of ``state`` (rich Text)."""
-        return self._part(self.render)(game, state)
+    def draw(self, game: G, state: Any) -> Text:
+        """The terminal drawing of ``state``."""
+        return self.render()(game, state)
 
-    def picture(self, game: AnyGame, state: Any, view: View) -> Picture | None:
+    def picture(self, game: G, state: Any, view: View) -> Picture | None:
         """The game's own board picture of ``state``, if it has one."""
-        ref = self.board or self.render.partition(":")[0] + ":board_picture"
-        try:
-            draw = self._part(ref)
-        except AttributeError:
-            if self.board is not None:
-                raise
-            return None
-        picture: Picture = draw(game, state, view)
-        return picture
+        return None if self.board is None else self.board()(game, state, view)
 
-    def status_line(self, game: AnyGame, state: Any) -> str:
+    def status_line(self, game: G, state: Any) -> str:
         """Whose turn it is, or how the game ended, in the game's words."""
-        line: str = self._part(self.status)(game, state)
-        return line
+        return self.status()(game, state)
 
-    def analyze(self, game: AnyGame, state: Any, data: Path | None = None) -> Analysis:
+    def analyze(self, game: G, state: Any, data: Path | None = None) -> Analysis:
         """The value of ``state`` and of every legal move; GameNotSupportedError if the game
         declares no analysis."""
         if self.analysis is None:
             raise GameNotSupportedError(f"{self.title} has no analysis")
-        analysis: Analysis = self._part(self.analysis)(game, state, data)
-        return analysis
+        return self.analysis()(game, state, data)
 
-    def algorithm(self, name: str) -> AlgorithmSpec | None:
+    def algorithm(self, name: str) -> AlgorithmSpec[G] | None:
         """The game's own algorithm called ``name``, if it has one."""
         return next((a for a in self.algorithms if a.name == name), None)
 
-    def run(self, algorithm: AlgorithmSpec, game: AnyGame, state: Any) -> Any:
+    def run(self, algorithm: AlgorithmSpec[G], game: G, state: Any) -> SearchResult[Any]:
         """Run one of the game's own algorithms on ``state``."""
-        return self._part(algorithm.run)(game, state)
+        return algorithm.run()(game, state)
 
-    def compiled(self, game: AnyGame) -> GameKernels[Any, Any] | None:
+    def compiled(self, game: G) -> GameKernels[Any, Any] | None:
         """The game's compiled rules for the variant ``game``, if it declares them."""
-        if self.kernels is None:
-            return None
-        kernels: GameKernels[Any, Any] = self._part(self.kernels)(game)
-        return kernels
+        return None if self.kernels is None else self.kernels()(game)
 
-    def engine(self, name: str) -> EngineSpec | None:
+    def engine(self, name: str) -> EngineSpec[G] | None:
         """The game's own engine called ``name``, if it has one."""
         return next((e for e in self.engines if e.name == name), None)
+
+
+AnyEntry: TypeAlias = GameEntry[Any]
+"""The entry of any game, as the registry and the front ends hold it."""

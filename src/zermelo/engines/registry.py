@@ -8,35 +8,35 @@ of the same name as a generic one takes its place for that game.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from zermelo.core.entry import AnyGame, EngineSpec, GameEntry, load
+from zermelo.core.entry import AnyEntry, AnyGame, EngineSpec
 from zermelo.core.errors import GameNotSupportedError, UnknownNameError
+from zermelo.engines import generic
 from zermelo.games.registry import entry_of
 from zermelo.search.players import Player
 
-_GENERIC = "zermelo.engines.generic"
-
-GENERIC: tuple[EngineSpec, ...] = (
-    EngineSpec("random", "a uniformly random legal move", f"{_GENERIC}:random_engine"),
+GENERIC: tuple[EngineSpec[AnyGame], ...] = (
+    EngineSpec("random", "a uniformly random legal move", lambda: generic.random_engine),
     EngineSpec("alphabeta", "alpha-beta with a transposition table to a depth limit",
-               f"{_GENERIC}:alphabeta_engine", "depth", 4, 1, 64,
-               f"{_GENERIC}:alphabeta_supports"),
+               lambda: generic.alphabeta_engine, "depth", 4, 1, 64,
+               lambda: generic.alphabeta_supports),
     EngineSpec("expectimax", "expectimax to a depth limit: the probability-weighted mean at "
-               "chance nodes", f"{_GENERIC}:expectimax_engine", "depth", 3, 1, 64,
-               f"{_GENERIC}:expectimax_supports"),
+               "chance nodes", lambda: generic.expectimax_engine, "depth", 3, 1, 64,
+               lambda: generic.expectimax_supports),
     EngineSpec("maxn", "max^n to a depth limit: each player maximises its own return",
-               f"{_GENERIC}:maxn_engine", "depth", 3, 1, 64, f"{_GENERIC}:maxn_supports"),
+               lambda: generic.maxn_engine, "depth", 3, 1, 64, lambda: generic.maxn_supports),
     EngineSpec("paranoid", "alpha-beta to a depth limit against all other players together",
-               f"{_GENERIC}:paranoid_engine", "depth", 3, 1, 64,
-               f"{_GENERIC}:paranoid_supports"),
-    EngineSpec("mcts", "UCT Monte Carlo tree search", f"{_GENERIC}:mcts_engine",
-               "simulations", 1000, 1, 10_000_000, f"{_GENERIC}:mcts_supports"),
+               lambda: generic.paranoid_engine, "depth", 3, 1, 64,
+               lambda: generic.paranoid_supports),
+    EngineSpec("mcts", "UCT Monte Carlo tree search", lambda: generic.mcts_engine,
+               "simulations", 1000, 1, 10_000_000, lambda: generic.mcts_supports),
     EngineSpec("ismcts", "information-set MCTS: one tree over what the side to move has seen, "
-               "played out in sampled determinisations", f"{_GENERIC}:ismcts_engine",
-               "iterations", 1000, 1, 10_000_000, f"{_GENERIC}:ismcts_supports"),
+               "played out in sampled determinisations", lambda: generic.ismcts_engine,
+               "iterations", 1000, 1, 10_000_000, lambda: generic.ismcts_supports),
     EngineSpec("pimc", "perfect-information Monte Carlo: every move played out in sampled "
-               "determinisations, averaged", f"{_GENERIC}:pimc_engine", "iterations", 1000, 1,
-               10_000_000, f"{_GENERIC}:pimc_supports"),
+               "determinisations, averaged", lambda: generic.pimc_engine, "iterations", 1000, 1,
+               10_000_000, lambda: generic.pimc_supports),
 )
 """Engines every game may use, each refused by a game its search cannot handle."""
 
@@ -44,16 +44,17 @@ HUMAN = "human"
 """Not an engine: the name front ends accept for a side played by a person."""
 
 
-def engines_for(entry: GameEntry, game: AnyGame | None = None) -> list[EngineSpec]:
+def engines_for(entry: AnyEntry, game: AnyGame | None = None
+                ) -> list[EngineSpec[Any]]:
     """The engines that play ``entry``'s game (``game``: the variant; default the standard
     one): its own first, then the generic ones its properties allow."""
-    variant = game if game is not None else entry.game()
+    variant: AnyGame = game if game is not None else entry.game()
     own = {e.name for e in entry.engines}
     generic = [e for e in GENERIC if e.name not in own and e.plays(variant)]
     return [*entry.engines, *generic]
 
 
-def parse_spec(text: str, entry: GameEntry) -> tuple[EngineSpec, int | None]:
+def parse_spec(text: str, entry: AnyEntry) -> tuple[EngineSpec[Any], int | None]:
     """``"alphabeta:3"`` -> (the alphabeta engine, 3); the default level when none is given."""
     name, colon, level = text.strip().partition(":")
     name = name.lower()
@@ -72,5 +73,4 @@ def create_engine(text: str, game: AnyGame, *, seed: int | None = None,
     spec, level = parse_spec(text, entry_of(game))
     if not spec.plays(game):
         raise GameNotSupportedError(f"engine {spec.name!r} cannot play {game.info.title}")
-    player: Player = load(spec.create)(game, level, seed, data)
-    return player
+    return spec.player(game, level, seed, data)

@@ -4,23 +4,23 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from zermelo.core.entry import AnyGame, GameEntry
+from zermelo.core.entry import AnyEntry, AnyGame, GameEntry
 from zermelo.core.errors import UnknownNameError
 
 PACKAGES = ("musketeers", "connect4", "nim", "tictactoe", "pig", "turtles", "morris")
 """The registered game packages, in the order front ends list them."""
 
-GAMES: dict[str, GameEntry] = {}
+GAMES: dict[str, AnyEntry] = {}
 for _package in PACKAGES:
-    _entry: GameEntry = import_module(f"zermelo.games.{_package}.entry").ENTRY
+    _entry: AnyEntry = import_module(f"zermelo.games.{_package}.entry").ENTRY
     GAMES[_entry.name] = _entry
 
 
-def get_game(name: str) -> GameEntry:
+def get_game(name: str) -> AnyEntry:
     """The entry named ``name``; :class:`UnknownNameError` listing the known names otherwise.
-    ``openspiel:GAME`` is OpenSpiel's game ``GAME`` (:mod:`zermelo.openspiel.adapter`)."""
+    ``openspiel:GAME`` is OpenSpiel's game ``GAME`` (:mod:`zermelo.openspiel.entry`)."""
     if isinstance(name, str) and name.startswith("openspiel:"):
-        from zermelo.openspiel.adapter import entry_for
+        from zermelo.openspiel.entry import entry_for
         return entry_for(name)
     try:
         return GAMES[name]
@@ -30,9 +30,9 @@ def get_game(name: str) -> GameEntry:
         raise UnknownNameError(f"no game {shown!r} (known: {known})") from None
 
 
-def entry_of(game: AnyGame) -> GameEntry:
+def entry_of(game: AnyGame) -> AnyEntry:
     """The entry of the game ``game`` is a variant of."""
     return get_game(game.info.name)
 
 
-__all__ = ["GAMES", "PACKAGES", "AnyGame", "GameEntry", "entry_of", "get_game"]
+__all__ = ["GAMES", "PACKAGES", "AnyEntry", "AnyGame", "GameEntry", "entry_of", "get_game"]

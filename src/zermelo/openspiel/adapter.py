@@ -30,7 +30,6 @@ from typing import Any
 
 from rich.text import Text
 
-from zermelo.core.entry import AlgorithmSpec, AnyGame, GameEntry
 from zermelo.core.errors import (
     GameNotSupportedError,
     IllegalMoveError,
@@ -41,7 +40,6 @@ from zermelo.core.errors import (
     ZermeloError,
 )
 from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information, Utility
-from zermelo.core.options import Schema
 from zermelo.openspiel import require
 
 PREFIX = "openspiel:"
@@ -287,33 +285,3 @@ def status_line(game: OpenSpielGame, state: History) -> str:
         return f"over, returns {returns}"
     player = game.to_move(state)
     return "chance to move" if player == CHANCE else f"{game.info.name_of(player)} to move"
-
-
-class OpenSpielEntry(GameEntry):
-    """The entry of one OpenSpiel game: no options (parameters go in the name), OpenSpiel's
-    drawing, the generic engines and searches."""
-
-    def game(self, given: Any = None) -> AnyGame:
-        if given:
-            raise OptionError("an OpenSpiel game takes its parameters in its name, as "
-                              "openspiel:NAME(KEY=VALUE,...)")
-        return open_game(self.name.removeprefix(PREFIX))
-
-
-_ENTRIES: dict[str, OpenSpielEntry] = {}
-
-
-def entry_for(name: str) -> GameEntry:
-    """The entry of ``openspiel:GAME``, checked by loading the game once."""
-    if name not in _ENTRIES:
-        game = open_game(name.removeprefix(PREFIX))
-        _ENTRIES[name] = OpenSpielEntry(
-            name=name, title=game.info.title, options=Schema(),
-            create="zermelo.openspiel.adapter:open_game",
-            render="zermelo.openspiel.adapter:board_text",
-            status="zermelo.openspiel.adapter:status_line",
-            algorithms=(AlgorithmSpec(
-                "retrograde", "retrograde analysis of every position reachable from the given "
-                "one (cycles too): win, draw or loss and the distance in plies",
-                "zermelo.openspiel.retrograde:solve"),))
-    return _ENTRIES[name]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zermelo.core.entry import AnyGame, GameEntry
+from zermelo.core.entry import AnyEntry, AnyGame
 from zermelo.core.errors import GameNotSupportedError
 from zermelo.core.game import CHANCE, Chance, GameInfo, Information, Utility
 from zermelo.core.options import Flag, Integer
@@ -46,12 +46,12 @@ _UTILITY = {Utility.ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
             Utility.GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM}
 
 
-def short_name(entry: GameEntry) -> str:
+def short_name(entry: AnyEntry) -> str:
     """OpenSpiel's name of the game (``zermelo_musketeers``; ``-`` becomes ``_``)."""
     return PREFIX + entry.name.replace("-", "_")
 
 
-def parameters(entry: GameEntry) -> dict[str, Any]:
+def parameters(entry: AnyEntry) -> dict[str, Any]:
     """Each option's default as an OpenSpiel parameter: whole numbers as ints, flags as
     bools, the others as their option text with spaces for commas (OpenSpiel separates
     parameters by commas: ``zermelo_nim(piles=1 3 5 7)``)."""
@@ -64,7 +64,7 @@ def parameters(entry: GameEntry) -> dict[str, Any]:
     return out
 
 
-def option_texts(entry: GameEntry, params: dict[str, Any]) -> dict[str, str]:
+def option_texts(entry: AnyEntry, params: dict[str, Any]) -> dict[str, str]:
     """OpenSpiel parameters back as option texts (lists with commas again), which the
     schema range-checks."""
     flags = {o.name for o in entry.options if isinstance(o, Flag)}
@@ -72,9 +72,9 @@ def option_texts(entry: GameEntry, params: dict[str, Any]) -> dict[str, str]:
             for k, v in params.items()}
 
 
-def game_type(entry: GameEntry) -> Any:
+def game_type(entry: AnyEntry) -> Any:
     """The OpenSpiel game type of ``entry``'s game, from its default variant's ``GameInfo``."""
-    info = entry.game().info
+    info: GameInfo = entry.game().info
     players = next((o for o in entry.options if o.name == "players" and isinstance(o, Integer)),
                    None)
     low, high = (players.low, players.high) if players else (info.num_players,) * 2
@@ -247,7 +247,7 @@ class Observer:
                               for past in state.now.trail)
 
 
-def game_class(entry: GameEntry) -> type[ZermeloGame]:
+def game_class(entry: AnyEntry) -> type[ZermeloGame]:
     """A subclass of :class:`ZermeloGame` for ``entry`` that OpenSpiel builds from parameters
     alone (a class, not a closure: OpenSpiel's registry keeps it past the interpreter's end,
     and a class is never freed then)."""
@@ -260,7 +260,7 @@ def game_class(entry: GameEntry) -> type[ZermeloGame]:
     return type(f"{short_name(entry)}_game", (ZermeloGame,), {"__init__": __init__})
 
 
-def register(entry: GameEntry) -> None:
+def register(entry: AnyEntry) -> None:
     """Register ``entry``'s game with OpenSpiel (once)."""
     if short_name(entry) not in pyspiel.registered_names():
         pyspiel.register_game(game_type(entry), game_class(entry))

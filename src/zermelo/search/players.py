@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
+from zermelo.core.entry import Player as Player  # the type of a player, re-exported
 from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE, Game
 from zermelo.core.kernels import GameKernels
 from zermelo.search.base import Evaluator, ReturnsEvaluator, SearchResult
-
-Player = Callable[[Game[Any, Any], Any], Hashable]
-"""A player picks a legal move in a non-terminal state where a player (not chance) moves."""
 
 
 class RandomPlayer:

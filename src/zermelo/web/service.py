@@ -28,7 +28,8 @@ MOVE_TIME = 5.0
 
 @lru_cache(maxsize=64)
 def _variant(name: str, options: frozenset[tuple[str, str]]) -> AnyGame:
-    return get_game(name).game(dict(options))
+    game: AnyGame = get_game(name).game(dict(options))
+    return game
 
 
 def game_for(name: str, options: Mapping[str, str]) -> AnyGame:

@@ -55,7 +55,7 @@ BookOpt = Annotated[Path | None, typer.Option(
 
 
 def _game(board: str, k: int) -> ConnectFour:
-    game = cast(ConnectFour, ENTRY.game({"board": board, "k": str(k)}))
+    game = ENTRY.game({"board": board, "k": str(k)})
     return game
 
 

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -69,7 +69,7 @@ MemoryOpt = Annotated[float | None, typer.Option(
 def position_of(board: str, options: list[str] | None, position: str | None = None,
                 line: str = "") -> tuple[Morris, Position]:
     """The variant and the position after ``line`` from ``position`` (default: the start)."""
-    game = cast(Morris, ENTRY.game({**parse_options(options), "board": board}))
+    game = ENTRY.game({**parse_options(options), "board": board})
     state = (game.initial_state() if position is None
              else game.parse_position(read_position(position)))
     return game, game.play_line(state, line.split())

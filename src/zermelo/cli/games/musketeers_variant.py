@@ -3,7 +3,7 @@ options describe."""
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from typing import Annotated
 
 import typer
 
@@ -19,4 +19,4 @@ def variant(board: str, musketeers: int, start: str | None = None) -> ThreeMuske
     options = {"board": board, "musketeers": str(musketeers)}
     if start:
         options["start"] = start
-    return cast(ThreeMusketeers, ENTRY.game(options))
+    return ENTRY.game(options)

@@ -48,7 +48,7 @@ def _game(players: int, option: list[str] | None) -> Turtles:
     given = parse_options(option)
     if "players" in given:
         raise OptionError("give the number of players with --players")
-    return cast(Turtles, ENTRY.game({**given, "players": str(players)}))
+    return ENTRY.game({**given, "players": str(players)})
 
 
 @app.command()

@@ -1,9 +1,82 @@
 """Connect Four as front ends see it: options, drawing, and the solver's engines and analysis."""
 
-from zermelo.core.entry import AlgorithmSpec, EngineSpec, GameEntry
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zermelo.core.entry import (
+    AlgorithmSpec,
+    Analyse,
+    Board,
+    Compile,
+    Create,
+    Draw,
+    EngineFactory,
+    EngineSpec,
+    GameEntry,
+    Run,
+    Status,
+)
 from zermelo.core.options import Integer, Schema, Size
 
-_SOLVERS = "zermelo.solvers.connect4.engine"
+if TYPE_CHECKING:
+    from zermelo.games.connect4.rules import ConnectFour
+
+
+def _create() -> Create[ConnectFour]:
+    from zermelo.games.connect4.variant import create
+    return create
+
+
+def _board_text() -> Draw[ConnectFour]:
+    from zermelo.games.connect4.render import board_text
+    return board_text
+
+
+def _status_line() -> Status[ConnectFour]:
+    from zermelo.games.connect4.render import status_line
+    return status_line
+
+
+def _perfect() -> EngineFactory[ConnectFour]:
+    from zermelo.solvers.connect4.engine import perfect
+    return perfect
+
+
+def _heuristic() -> EngineFactory[ConnectFour]:
+    from zermelo.solvers.connect4.engine import heuristic
+    return heuristic
+
+
+def _two_three_count() -> EngineFactory[ConnectFour]:
+    from zermelo.solvers.connect4.engine import two_three_count
+    return two_three_count
+
+
+def _mcts_engine() -> EngineFactory[ConnectFour]:
+    from zermelo.solvers.connect4.mcts import mcts_engine
+    return mcts_engine
+
+
+def _analysis() -> Analyse[ConnectFour]:
+    from zermelo.solvers.connect4.engine import analysis
+    return analysis
+
+
+def _solve() -> Run[ConnectFour]:
+    from zermelo.solvers.connect4.engine import solve
+    return solve
+
+
+def _game_kernels() -> Compile[ConnectFour]:
+    from zermelo.solvers.connect4.mcts import game_kernels
+    return game_kernels
+
+
+def _board_picture() -> Board[ConnectFour]:
+    from zermelo.games.connect4.render import board_picture
+    return board_picture
+
 
 ENTRY = GameEntry(
     name="connect4",
@@ -13,36 +86,37 @@ ENTRY = GameEntry(
              low=1, high=62, bound="width x (height + 1) at most 63"),
         Integer("k", 4, "Stones in a row that win (at most the longer side).", low=2, high=62),
     )),
-    create="zermelo.games.connect4.variant:create",
-    render="zermelo.games.connect4.render:board_text",
-    status="zermelo.games.connect4.render:status_line",
+    create=_create,
+    render=_board_text,
+    status=_status_line,
+    board=_board_picture,
     engines=(
         EngineSpec("perfect", "a column of the best score: the engine's book's in the opening, "
                    "the strong solver's after it, at random among equals; measured: beats random "
-                   "10 of 10 on 7x6, 98 % on 5x4 k=3 (40 games)", f"{_SOLVERS}:perfect"),
+                   "10 of 10 on 7x6, 98 % on 5x4 k=3 (40 games)", _perfect),
         EngineSpec("heuristic", "alpha-beta to a depth limit scoring threats (by row parity), "
                    "open windows and the centre; measured at depth 6: beats random 10 of 10 and "
                    "loses 10 of 10 to perfect on 7x6; on 5x4 k=3 (40 games) 98 % and 50 % "
-                   "(every game it moves first)", f"{_SOLVERS}:heuristic",
+                   "(every game it moves first)", _heuristic,
                    "depth", 6, 1, 12),
         EngineSpec("two-three-count", "alpha-beta to a depth limit with Ciężyński's (2017) "
                    "evaluation (two in a row +10, three +100); measured at depth 4: beats "
                    "random 10 of 10 and loses 10 of 10 to perfect on 7x6; on 5x4 k=3 (40 "
-                   "games) 98 % and loses every game", f"{_SOLVERS}:two_three_count",
+                   "games) 98 % and loses every game", _two_three_count,
                    "depth", 4, 1, 12),
         EngineSpec("mcts", "UCT Monte Carlo tree search with proven-value backup, compiled "
                    "(about 70 times the generic search's simulations a second); measured at 1000: "
                    "beats random 10 of 10 and loses 10 of 10 to perfect on 7x6; on 5x4 k=3 "
                    "(40 games) 95 % and 50 % (every game it moves first)",
-                   "zermelo.solvers.connect4.mcts:mcts_engine", "simulations", 1000, 1,
+                   _mcts_engine, "simulations", 1000, 1,
                    10_000_000),
     ),
-    analysis=f"{_SOLVERS}:analysis",
+    analysis=_analysis,
     algorithms=(AlgorithmSpec("strong", "the strong solver: the exact score and a best column",
-                              f"{_SOLVERS}:solve"),),
+                              _solve),),
     default_engine="perfect",
     hint_engine="heuristic",
-    kernels="zermelo.solvers.connect4.mcts:game_kernels",
+    kernels=_game_kernels,
     strengths=(("easy", "heuristic:1"), ("club", "heuristic:4"),
                ("strong", "heuristic:8"), ("perfect", "perfect")),
 )

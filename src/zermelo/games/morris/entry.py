@@ -1,10 +1,71 @@
 """The Morris family as front ends see it: options, drawing, and the alpha-beta engines."""
 
-from zermelo.core.entry import EngineSpec, GameEntry
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zermelo.core.entry import (
+    Analyse,
+    Board,
+    Compile,
+    Create,
+    Draw,
+    EngineFactory,
+    EngineSpec,
+    GameEntry,
+    Status,
+)
 from zermelo.core.options import Choice, Flag, Integer, Schema
 from zermelo.games.morris.boards import BOARDS
 
-_ENGINES = "zermelo.solvers.morris.engine"
+if TYPE_CHECKING:
+    from zermelo.games.morris.rules import Morris
+
+
+def _create() -> Create[Morris]:
+    from zermelo.games.morris.variant import create
+    return create
+
+
+def _board_text() -> Draw[Morris]:
+    from zermelo.games.morris.render import board_text
+    return board_text
+
+
+def _status_line() -> Status[Morris]:
+    from zermelo.games.morris.render import status_line
+    return status_line
+
+
+def _heuristic() -> EngineFactory[Morris]:
+    from zermelo.solvers.morris.engine import heuristic
+    return heuristic
+
+
+def _article_estimate() -> EngineFactory[Morris]:
+    from zermelo.solvers.morris.engine import article_estimate
+    return article_estimate
+
+
+def _perfect() -> EngineFactory[Morris]:
+    from zermelo.solvers.morris.perfect import perfect
+    return perfect
+
+
+def _analysis() -> Analyse[Morris]:
+    from zermelo.solvers.morris.perfect import analysis
+    return analysis
+
+
+def _game_kernels() -> Compile[Morris]:
+    from zermelo.games.morris.contract import game_kernels
+    return game_kernels
+
+
+def _board_picture() -> Board[Morris]:
+    from zermelo.games.morris.render import board_picture
+    return board_picture
+
 
 ENTRY = GameEntry(
     name="morris",
@@ -21,28 +82,29 @@ ENTRY = GameEntry(
                 low=0, high=10000),
         Flag("repetition", True, "Whether the third occurrence of a position is a draw."),
     )),
-    create="zermelo.games.morris.variant:create",
-    render="zermelo.games.morris.render:board_text",
-    status="zermelo.games.morris.render:status_line",
+    create=_create,
+    render=_board_text,
+    status=_status_line,
+    board=_board_picture,
     engines=(
         EngineSpec("heuristic", "alpha-beta to a depth limit scoring stones, potential and "
                    "double mills, blocked stones and mobility by phase; measured at depth 5 on Six "
                    "Men's Morris: beats random 10 of 10, draws 7 of 10 against perfect",
-                   f"{_ENGINES}:heuristic",
+                   _heuristic,
                    "depth", 5, 1, 8),
         EngineSpec("article-estimate", "alpha-beta with the static estimates of a published "
                    "article (stones in the opening; 1000 x stones - Black's moves later); measured "
                    "at depth 4 on Six Men's Morris: beats random 5 of 10 (5 draws), draws 4 "
                    "of 10 against perfect",
-                   f"{_ENGINES}:article_estimate", "depth", 4, 1, 8),
+                   _article_estimate, "depth", 4, 1, 8),
         EngineSpec("perfect", "the solved tables' best move (retrograde analysis): the "
                    "shortest win, the longest loss, and among equal moves the one that shallow "
                    "alpha-beta opponents answer wrongly; measured on Six Men's Morris: beats "
                    "random 10 of 10, draws itself 10 of 10",
-                   "zermelo.solvers.morris.perfect:perfect"),
+                   _perfect),
     ),
-    analysis="zermelo.solvers.morris.perfect:analysis",
-    kernels="zermelo.games.morris.contract:game_kernels",
+    analysis=_analysis,
+    kernels=_game_kernels,
     default_engine="heuristic",
     hint_engine="heuristic",
     strengths=(("easy", "random"), ("club", "heuristic:2"),

@@ -1,10 +1,60 @@
 """Three Musketeers as front ends see it: options, drawing, and the database's engines and
 analysis."""
 
-from zermelo.core.entry import EngineSpec, GameEntry
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zermelo.core.entry import (
+    Analyse,
+    Board,
+    Create,
+    Draw,
+    EngineFactory,
+    EngineSpec,
+    GameEntry,
+    Status,
+)
 from zermelo.core.options import Choice, Integer, Schema, Size, Words
 
-_SOLVERS = "zermelo.solvers.musketeers.engine"
+if TYPE_CHECKING:
+    from zermelo.games.musketeers.rules import ThreeMusketeers
+
+
+def _create() -> Create[ThreeMusketeers]:
+    from zermelo.games.musketeers.variant import create
+    return create
+
+
+def _board_text() -> Draw[ThreeMusketeers]:
+    from zermelo.games.musketeers.render import board_text
+    return board_text
+
+
+def _status_line() -> Status[ThreeMusketeers]:
+    from zermelo.games.musketeers.render import status_line
+    return status_line
+
+
+def _perfect() -> EngineFactory[ThreeMusketeers]:
+    from zermelo.solvers.musketeers.engine import perfect
+    return perfect
+
+
+def _swindle() -> EngineFactory[ThreeMusketeers]:
+    from zermelo.solvers.musketeers.engine import swindle
+    return swindle
+
+
+def _analysis() -> Analyse[ThreeMusketeers]:
+    from zermelo.solvers.musketeers.engine import analysis
+    return analysis
+
+
+def _board_picture() -> Board[ThreeMusketeers]:
+    from zermelo.games.musketeers.render import board_picture
+    return board_picture
+
 
 ENTRY = GameEntry(
     name="musketeers",
@@ -17,19 +67,20 @@ ENTRY = GameEntry(
               "corners and the centre).", max_count=8),
         Choice("first", "M", "The side that moves first.", choices=("M", "E")),
     )),
-    create="zermelo.games.musketeers.variant:create",
-    render="zermelo.games.musketeers.render:board_text",
-    status="zermelo.games.musketeers.render:status_line",
+    create=_create,
+    render=_board_text,
+    status=_status_line,
+    board=_board_picture,
     engines=(
         EngineSpec("perfect", "the database's best move, at random among equals; measured on "
                    "4x4, where one side always wins: beats random 57 %, itself 50 % (40 games)",
-                   f"{_SOLVERS}:perfect"),
+                   _perfect),
         EngineSpec("swindle", "perfect when winning; when lost, the slowest loss that leaves "
                    "the most replies that hand back the win; measured on 4x4: beats random 72 % "
-                   "(perfect: 57 %), perfect 50 % (40 games)", f"{_SOLVERS}:swindle",
+                   "(perfect: 57 %), perfect 50 % (40 games)", _swindle,
                    "slack", 0, 0, 50),
     ),
-    analysis=f"{_SOLVERS}:analysis",
+    analysis=_analysis,
     default_engine="perfect",
     hint_engine="perfect",
     strengths=(("easy", "random"), ("club", "alphabeta:2"),

@@ -1,8 +1,41 @@
 """Nim as front ends see it: options, drawing, and its analysis by Bouton's nim-sum."""
 
-from zermelo.core.entry import GameEntry
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zermelo.core.entry import Analyse, Board, Create, Draw, GameEntry, Status
 from zermelo.core.options import Flag, Numbers, Schema
 from zermelo.games.nim.rules import DEFAULT_PILES, MAX_PILE, MAX_PILES
+
+if TYPE_CHECKING:
+    from zermelo.games.nim.rules import Nim
+
+
+def _create() -> Create[Nim]:
+    from zermelo.games.nim.variant import create
+    return create
+
+
+def _board_text() -> Draw[Nim]:
+    from zermelo.games.nim.render import board_text
+    return board_text
+
+
+def _status_line() -> Status[Nim]:
+    from zermelo.games.nim.render import status_line
+    return status_line
+
+
+def _analysis() -> Analyse[Nim]:
+    from zermelo.solvers.nim import analysis
+    return analysis
+
+
+def _board_picture() -> Board[Nim]:
+    from zermelo.games.nim.render import board_picture
+    return board_picture
+
 
 ENTRY = GameEntry(
     name="nim",
@@ -12,10 +45,11 @@ ENTRY = GameEntry(
                 max_count=MAX_PILES, low=0, high=MAX_PILE),
         Flag("misere", False, "Misère: who takes the last object loses."),
     )),
-    create="zermelo.games.nim.variant:create",
-    render="zermelo.games.nim.render:board_text",
-    status="zermelo.games.nim.render:status_line",
-    analysis="zermelo.solvers.nim:analysis",
+    create=_create,
+    render=_board_text,
+    status=_status_line,
+    board=_board_picture,
+    analysis=_analysis,
     strengths=(("easy", "random"), ("club", "alphabeta:1"),
                ("strong", "alphabeta:3"), ("perfect", "alphabeta:64")),
 )

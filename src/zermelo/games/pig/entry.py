@@ -1,10 +1,62 @@
 """Pig as front ends see it: the goal option, the drawing, and the value-iteration solver's
 engine, analysis and exact algorithm."""
 
-from zermelo.core.entry import AlgorithmSpec, EngineSpec, GameEntry
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zermelo.core.entry import (
+    AlgorithmSpec,
+    Analyse,
+    Board,
+    Create,
+    Draw,
+    EngineFactory,
+    EngineSpec,
+    GameEntry,
+    Run,
+    Status,
+)
 from zermelo.core.options import Integer, Schema
 
-_SOLVERS = "zermelo.solvers.pig.engine"
+if TYPE_CHECKING:
+    from zermelo.games.pig.rules import Pig
+
+
+def _create() -> Create[Pig]:
+    from zermelo.games.pig.variant import create
+    return create
+
+
+def _board_text() -> Draw[Pig]:
+    from zermelo.games.pig.render import board_text
+    return board_text
+
+
+def _status_line() -> Status[Pig]:
+    from zermelo.games.pig.render import status_line
+    return status_line
+
+
+def _perfect() -> EngineFactory[Pig]:
+    from zermelo.solvers.pig.engine import perfect
+    return perfect
+
+
+def _analysis() -> Analyse[Pig]:
+    from zermelo.solvers.pig.engine import analysis
+    return analysis
+
+
+def _solve() -> Run[Pig]:
+    from zermelo.solvers.pig.engine import solve
+    return solve
+
+
+def _board_picture() -> Board[Pig]:
+    from zermelo.games.pig.render import board_picture
+    return board_picture
+
 
 ENTRY = GameEntry(
     name="pig",
@@ -13,17 +65,18 @@ ENTRY = GameEntry(
         Integer("goal", 100, "Points to win (the solver takes about 6 s at 100, 11 s at "
                 "120).", low=1, high=120),
     )),
-    create="zermelo.games.pig.variant:create",
-    render="zermelo.games.pig.render:board_text",
-    status="zermelo.games.pig.render:status_line",
+    create=_create,
+    render=_board_text,
+    status=_status_line,
+    board=_board_picture,
     engines=(
         EngineSpec("perfect", "the move of the highest win probability (value iteration), at "
                    "random among equals; measured to 20: beats random 72 %, itself 52 % (40 games)",
-                   f"{_SOLVERS}:perfect"),
+                   _perfect),
     ),
-    analysis=f"{_SOLVERS}:analysis",
+    analysis=_analysis,
     algorithms=(AlgorithmSpec("value-iteration", "the exact win probability of the side to "
-                              "move under optimal play by both", f"{_SOLVERS}:solve"),),
+                              "move under optimal play by both", _solve),),
     default_algorithm="value-iteration",
     default_engine="perfect",
     hint_engine="perfect",

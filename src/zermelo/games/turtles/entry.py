@@ -1,12 +1,77 @@
 """The Great Turtle Race as front ends see it: the number of players and the open points of the
 rules as options, the drawing, and the paper's strategies as engines."""
 
-from zermelo.core.entry import EngineSpec, GameEntry
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zermelo.core.entry import (
+    Board,
+    Compile,
+    Create,
+    Draw,
+    EngineFactory,
+    EngineSpec,
+    GameEntry,
+    Status,
+)
 from zermelo.core.options import Choice, Integer, Schema
 from zermelo.games.turtles.cards import RAINBOW_SPLITS
 from zermelo.games.turtles.state import NEUTRAL, OVERSHOOT, RESHUFFLE, STUCK
 
-_AGENTS = "zermelo.solvers.turtles.agents"
+if TYPE_CHECKING:
+    from zermelo.games.turtles.rules import Turtles
+
+
+def _create() -> Create[Turtles]:
+    from zermelo.games.turtles.variant import create
+    return create
+
+
+def _board_text() -> Draw[Turtles]:
+    from zermelo.games.turtles.render import board_text
+    return board_text
+
+
+def _status_line() -> Status[Turtles]:
+    from zermelo.games.turtles.render import status_line
+    return status_line
+
+
+def _board_picture() -> Board[Turtles]:
+    from zermelo.games.turtles.svg import board_picture
+    return board_picture
+
+
+def _hybrid_engine() -> EngineFactory[Turtles]:
+    from zermelo.solvers.turtles.agents import hybrid_engine
+    return hybrid_engine
+
+
+def _belief_engine() -> EngineFactory[Turtles]:
+    from zermelo.solvers.turtles.agents import belief_engine
+    return belief_engine
+
+
+def _fast_engine() -> EngineFactory[Turtles]:
+    from zermelo.solvers.turtles.agents import fast_engine
+    return fast_engine
+
+
+def _efficient_engine() -> EngineFactory[Turtles]:
+    from zermelo.solvers.turtles.agents import efficient_engine
+    return efficient_engine
+
+
+def _dummy_engine() -> EngineFactory[Turtles]:
+    from zermelo.solvers.turtles.agents import dummy_engine
+    return dummy_engine
+
+
+def _game_kernels() -> Compile[Turtles]:
+    from zermelo.games.turtles.kernels import game_kernels
+    return game_kernels
+
 
 ENTRY = GameEntry(
     name="turtles",
@@ -24,35 +89,35 @@ ENTRY = GameEntry(
         Choice("reshuffle", RESHUFFLE[0], "An empty draw pile is refilled from the shuffled "
                "discard pile, or nobody draws any more.", RESHUFFLE),
     )),
-    create="zermelo.games.turtles.variant:create",
-    render="zermelo.games.turtles.render:board_text",
-    status="zermelo.games.turtles.render:status_line",
-    board="zermelo.games.turtles.svg:board_picture",
+    create=_create,
+    render=_board_text,
+    status=_status_line,
+    board=_board_picture,
     engines=(
         EngineSpec("hybrid", "the paper's hybrid strategy H: fast when leading, "
                    "efficient-smart when trailing; measured with 2 players over 1,000 games: "
                    "beats random 84 % (95 % interval 82-86 %), F and E 47-53 %",
-                   f"{_AGENTS}:hybrid_engine"),
+                   _hybrid_engine),
         EngineSpec("belief-ismcts", "the strongest player: information-set MCTS drawing the "
                    "opponents' colours from what their plays tell, rollouts by H; measured at 300 "
                    "with 2 players over 1,000 games: beats random 89 % (95 % interval 87-91 %), "
                    "H 87 % (85-89 %)",
-                   f"{_AGENTS}:belief_engine", "iterations", 300, 1, 100_000),
+                   _belief_engine, "iterations", 300, 1, 100_000),
         EngineSpec("fast", "the paper's fast strategy F: move one's own turtle forward; "
                    "measured with 2 players over 1,000 games: beats random 86 % (95 % interval "
                    "84-88 %), H and E 47-53 %",
-                   f"{_AGENTS}:fast_engine"),
+                   _fast_engine),
         EngineSpec("efficient", "the paper's efficient-smart strategy E: hold the others "
                    "back; measured with 2 players over 1,000 games: beats random 85 % (95 % "
                    "interval 82-87 %), F and H 47-53 %",
-                   f"{_AGENTS}:efficient_engine"),
+                   _efficient_engine),
         EngineSpec("dummy", "the paper's dummy strategy D: a uniformly random legal card; "
                    "measured with 2 players over 1,000 games: beats H 16 % (95 % interval 14-18 %)",
-                   f"{_AGENTS}:dummy_engine"),
+                   _dummy_engine),
     ),
     default_engine="hybrid",
     hint_engine="hybrid",
-    kernels="zermelo.games.turtles.kernels:game_kernels",
+    kernels=_game_kernels,
     strengths=(("easy", "dummy"), ("club", "fast"),
                ("strong", "hybrid"), ("strongest", "belief-ismcts")),
 )
