@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from zermelo.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
-from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information
+from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information, Mover
 
 DECK = (1, 2, 3, 4, 5)
 ACTIONS = ("bet", "check", "call", "fold")
@@ -38,7 +38,7 @@ class HighCard(Game[Table, object]):
     def initial_state(self) -> Table:
         return Table(None)
 
-    def to_move(self, state: Table) -> int:
+    def to_move(self, state: Table) -> Mover:
         if state.cards is None:
             return CHANCE
         return 0 if not state.actions or len(state.actions) == 2 else 1

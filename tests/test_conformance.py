@@ -15,6 +15,7 @@ import pytest
 from tests.hidden_game import DECK, HighCard, LeakyHighCard, Table
 from zermelo.core.errors import GameNotSupportedError, IllegalMoveError
 from zermelo.core.game import CHANCE, Chance, Information, Utility
+from zermelo.core.kernels import mover_of
 from zermelo.games.registry import GAMES, AnyGame
 
 VARIANTS: dict[str, list[dict[str, str]]] = {
@@ -51,12 +52,12 @@ def _playout_states(game: AnyGame, seed: int) -> list[Any]:
 def _decision_states(game: AnyGame, seeds: range) -> list[Any]:
     """The non-terminal states of seeded playouts where a player (not chance) moves."""
     return [s for seed in seeds for s in _playout_states(game, seed)[:-1]
-            if game.to_move(s) != CHANCE]
+            if game.to_move(s) is not CHANCE]
 
 
 def _listed_moves(game: AnyGame, state: Any) -> list[Any]:
     """The legal moves, none at a chance node whose outcomes are drawn rather than listed."""
-    if game.to_move(state) == CHANCE and game.info.chance is Chance.SAMPLED:
+    if game.to_move(state) is CHANCE and game.info.chance is Chance.SAMPLED:
         return []
     return game.legal_moves(state)
 
@@ -76,8 +77,8 @@ def test_random_playouts_keep_invariants(game: AnyGame) -> None:
             assert game.winner(state) is None
             assert game.returns(state) == (0.0,) * info.num_players
             mover = game.to_move(state)
-            assert mover == CHANCE or 0 <= mover < info.num_players
-            if mover != CHANCE:
+            assert mover is CHANCE or 0 <= mover < info.num_players
+            if mover is not CHANCE:
                 assert game.legal_moves(state), "a non-terminal state has moves"
         last = states[-1]
         assert game.is_terminal(last)
@@ -93,7 +94,7 @@ def test_random_playouts_keep_invariants(game: AnyGame) -> None:
 def test_chance_nodes_list_their_outcomes_with_probabilities_summing_to_one(
         game: AnyGame) -> None:
     chance_nodes = [s for seed in range(10) for s in _playout_states(game, seed)[:-1]
-                    if game.to_move(s) == CHANCE]
+                    if game.to_move(s) is CHANCE]
     if game.info.chance is Chance.DETERMINISTIC:
         assert not chance_nodes
         return
@@ -126,7 +127,7 @@ def test_chance_refuses_outcomes_that_cannot_happen(game: AnyGame) -> None:
     decisions = {m for s in _decision_states(game, range(3)) for m in game.legal_moves(s)}
     for seed in range(3):
         for state in _playout_states(game, seed):
-            if game.to_move(state) != CHANCE or game.is_terminal(state):
+            if game.to_move(state) is not CHANCE or game.is_terminal(state):
                 continue
             for move in sorted(decisions, key=repr)[:6]:
                 if game.is_legal(state, move):
@@ -180,7 +181,7 @@ def test_observations_are_hashable_and_follow_the_state(game: AnyGame) -> None:
                 if game.info.information is Information.PERFECT:
                     assert game.resample(state, player, random.Random(0)) == state
             mover = game.to_move(state)
-            if mover >= 0 and not game.is_terminal(state):
+            if mover is not CHANCE and not game.is_terminal(state):
                 key = (mover, game.information_key(state, mover))
                 moves = sorted(map(repr, game.legal_moves(state)))
                 assert moves_by_key.setdefault(key, moves) == moves
@@ -294,12 +295,12 @@ def test_compiled_kernels_agree_with_the_rules(game: AnyGame) -> None:
         while True:
             s = k.pack(state)
             mover = game.to_move(state)
-            assert k.to_move(s, rules) == mover
+            assert mover_of(k.to_move(s, rules)) == mover
             assert k.returns(s, rules, returns) == game.is_terminal(state)
             if game.is_terminal(state):
                 assert tuple(returns) == pytest.approx(game.returns(state))
                 break
-            if mover == CHANCE:
+            if mover is CHANCE:
                 drawn = s.copy()
                 code = k.chance(drawn, rules)
                 if code >= 0:

@@ -32,17 +32,17 @@ def playthrough(name: str) -> list[str]:
              f"seed {SEED}"]
     while True:
         mover = game.to_move(state)
-        sampled = mover == CHANCE and game.info.chance is Chance.SAMPLED  # outcomes not listed
+        sampled = mover is CHANCE and game.info.chance is Chance.SAMPLED  # outcomes not listed
         lines += [f"state {game.format_position(state)}",
-                  f"to_move {'chance' if mover == CHANCE else game.info.players[mover]}",
+                  f"to_move {'chance' if mover is CHANCE else game.info.players[mover]}",
                   "legal " + ("(sampled)" if sampled else " ".join(
                       game.format_move(state, m) for m in game.legal_moves(state))),
                   "returns " + " ".join(f"{r:g}" for r in game.returns(state))]
         if game.is_terminal(state):
             return lines
-        move = (game.sample_chance(state, rng) if mover == CHANCE
+        move = (game.sample_chance(state, rng) if mover is CHANCE
                 else rng.choice(game.legal_moves(state)))
-        lines.append(f"{'outcome' if mover == CHANCE else 'move'} {game.format_move(state, move)}")
+        lines.append(f"{'outcome' if mover is CHANCE else 'move'} {game.format_move(state, move)}")
         state = game.play(state, move)
 
 

@@ -69,7 +69,7 @@ def test_search_engines_play_legal_moves_on_every_game(name: str, spec: str, sid
     for _ in range(MAX_PLIES):
         if game.is_terminal(state):
             break
-        if game.to_move(state) == CHANCE:
+        if game.to_move(state) is CHANCE:
             state = game.apply(state, game.sample_chance(state, rng))
             continue
         player = engine if game.to_move(state) == side else opponent

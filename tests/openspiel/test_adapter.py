@@ -31,7 +31,7 @@ def test_random_games_keep_the_protocol(name: str) -> None:
         while not game.is_terminal(state):
             assert game.parse_position(game.format_position(state)) == state
             moves = game.legal_moves(state)
-            if game.to_move(state) == CHANCE:
+            if game.to_move(state) is CHANCE:
                 outcomes = game.chance_outcomes(state)
                 assert [m for m, _ in outcomes] == moves
                 assert sum(p for _, p in outcomes) == pytest.approx(1)

@@ -95,7 +95,7 @@ def test_rules_and_notation() -> None:
     state = game.initial_state()
     assert game.legal_moves(state) == [ROLL]
     state = game.play(state, ROLL)
-    assert game.to_move(state) == CHANCE
+    assert game.to_move(state) is CHANCE
     assert game.chance_outcomes(state) == [(f, 1 / 6) for f in range(1, 7)]
     assert game.format_position(state) == "A 0 0 0 roll"
     state = game.play(state, 6)
@@ -146,7 +146,7 @@ def test_random_games_keep_the_rules_and_round_trip_every_position(goal: int, se
             assert sorted(game.returns(state)) == [-1.0, 1.0]
             break
         assert max(state.scores) < goal
-        move = (game.sample_chance(state, rng) if game.to_move(state) == CHANCE
+        move = (game.sample_chance(state, rng) if game.to_move(state) is CHANCE
                 else rng.choice(game.legal_moves(state)))
         assert game.parse_move(state, game.format_move(state, move)) == move
         state = game.play(state, move)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from zermelo.core.errors import GameNotSupportedError, InvalidPositionError
-from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Utility
+from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Mover, Utility
 
 
 class TextlessGame(Game[Any, Hashable]):
@@ -52,7 +52,7 @@ class HighRoll(TextlessGame):
     def initial_state(self) -> RollState:
         return RollState()
 
-    def to_move(self, state: RollState) -> int:
+    def to_move(self, state: RollState) -> Mover:
         if state.die is None:
             return 0
         if state.a is None or (state.choice == "roll" and state.b is None):
@@ -64,7 +64,7 @@ class HighRoll(TextlessGame):
             return []
         if state.die is None:
             return ["steady", "wild"]
-        if self.to_move(state) == CHANCE:
+        if self.to_move(state) is CHANCE:
             return [outcome for outcome, _ in self.chance_outcomes(state)]
         return ["roll", "fold"]
 
@@ -101,7 +101,7 @@ class SampledHighRoll(HighRoll):
     info = replace(HighRoll.info, title="High roll (sampled)", chance=Chance.SAMPLED)
 
     def legal_moves(self, state: RollState) -> list[Hashable]:
-        if self.to_move(state) == CHANCE:
+        if self.to_move(state) is CHANCE:
             raise GameNotSupportedError("the dice cannot be listed")
         return super().legal_moves(state)
 
@@ -112,7 +112,7 @@ class SampledHighRoll(HighRoll):
         return 3 if state.a is None and state.die == "steady" else rng.randint(1, 6)
 
     def is_legal(self, state: RollState, move: Any) -> bool:
-        if self.to_move(state) == CHANCE:
+        if self.to_move(state) is CHANCE:
             return move in range(1, 7)
         return move in self.legal_moves(state)
 
@@ -137,7 +137,7 @@ class TakeAway(TextlessGame):
     def initial_state(self) -> PileState:
         return PileState(self.pile, 0)
 
-    def to_move(self, state: PileState) -> int:
+    def to_move(self, state: PileState) -> Mover:
         return state.to_move
 
     def legal_moves(self, state: PileState) -> list[Hashable]:
@@ -207,7 +207,7 @@ class TreeGame(TextlessGame):
     def initial_state(self) -> tuple[int, ...]:
         return ()
 
-    def to_move(self, state: tuple[int, ...]) -> int:
+    def to_move(self, state: tuple[int, ...]) -> Mover:
         tree = self.at(state)
         return tree.player if isinstance(tree, Node) else 0
 
@@ -259,7 +259,7 @@ class MiniPig(TextlessGame):
     def initial_state(self) -> PigState:
         return PigState((0, 0), 0, 0)
 
-    def to_move(self, state: PigState) -> int:
+    def to_move(self, state: PigState) -> Mover:
         return CHANCE if state.rolling else state.to_move
 
     def legal_moves(self, state: PigState) -> list[Hashable]:

@@ -25,7 +25,7 @@ def brute_force(game: Game[Any, Any], state: Any, me: int, left: int, evaluate: 
     if game.is_terminal(state):
         return float(game.returns(state)[me])
     mover = game.to_move(state)
-    if mover == CHANCE:
+    if mover is CHANCE:
         return sum(p * brute_force(game, game.apply(state, o), me, left, evaluate)
                    for o, p in game.chance_outcomes(state))
     if left == 0:
@@ -68,7 +68,7 @@ def test_expectimax_finds_the_hand_computed_value() -> None:
 def test_expectimax_equals_a_brute_force_expectation(depth: int) -> None:
     for state in all_states(GAME):
         mover = GAME.to_move(state)
-        me = 0 if mover == CHANCE else mover
+        me = 0 if mover is CHANCE else mover
         for evaluate in (guess, None):
             result = expectimax(GAME, state, depth=depth, evaluate=evaluate)
             expected = brute_force(GAME, state, me, depth, evaluate or (lambda g, s: 0.0))
@@ -119,7 +119,7 @@ def test_matches_roll_the_dice_without_asking_the_players(game: HighRoll) -> Non
         players = [Recorder(seed), Recorder(seed + 1)]
         states = play_match(game, players, rng=random.Random(seed + 10_000))
         assert game.is_terminal(states[-1])
-        assert all(game.to_move(s) != CHANCE for p in players for s in p.asked)
+        assert all(game.to_move(s) is not CHANCE for p in players for s in p.asked)
         final = states[-1]
         if final.die == "wild":
             rolls[final.a] += 1

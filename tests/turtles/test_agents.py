@@ -24,7 +24,7 @@ RED, GREEN, BLUE, YELLOW, PURPLE = range(5)
 def decision_states(game: Turtles, seeds: range) -> list[TurtleState]:
     return [s for seed in seeds for s in game.random_playout(game.initial_state(),
                                                               random.Random(seed))[:-1]
-            if game.to_move(s) != CHANCE]
+            if game.to_move(s) is not CHANCE]
 
 
 @pytest.mark.parametrize("name", ["dummy", "F", "E", "H", "H:ties=first"])

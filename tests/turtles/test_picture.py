@@ -27,7 +27,7 @@ def states(game: Turtles, seeds: range, every: int = 5) -> list[TurtleState]:
     found = []
     for seed in seeds:
         playout = game.random_playout(game.initial_state(), random.Random(seed))
-        found += [s for s in playout[1::every] if game.to_move(s) != CHANCE]
+        found += [s for s in playout[1::every] if game.to_move(s) is not CHANCE]
         found.append(playout[-1])
     return found
 

@@ -12,6 +12,7 @@ from rich.console import Console
 from zermelo.cli.main import main
 from zermelo.cli.play import TerminalGame, make_engine
 from zermelo.core.errors import OptionError
+from zermelo.core.game import CHANCE
 from zermelo.engines import create_engine, engines_for
 from zermelo.games.registry import get_game
 from zermelo.games.turtles.cards import COLOUR_NAMES
@@ -55,7 +56,7 @@ def test_the_belief_ismcts_is_an_engine_with_its_iterations_as_level() -> None:
     game = entry.game({"players": "3"})
     assert "belief-ismcts" in [e.name for e in engines_for(entry, game)]
     state = game.random_playout(game.initial_state(), random.Random(2))[12]
-    while game.to_move(state) < 0:
+    while game.to_move(state) is CHANCE:
         state = game.apply(state, game.sample_chance(state, random.Random(1)))
     engine = create_engine("belief-ismcts:40", game, seed=5)
     agent = make_agent("belief-ismcts:40:rollout=H", game)

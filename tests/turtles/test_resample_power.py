@@ -37,7 +37,7 @@ def _pairs(game: Turtles, differ: int) -> list[tuple[TurtleState, TurtleState, i
     for seed in range(4):
         for state in game.random_playout(game.initial_state(), random.Random(seed))[1:-1:7]:
             player = game.to_move(state)
-            if player == CHANCE:
+            if player is CHANCE:
                 continue
             other = game.resample(state, player, rng)
             if (game.hidden_parts(other, player)[differ]

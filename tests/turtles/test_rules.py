@@ -169,7 +169,7 @@ def test_random_games_keep_every_card_and_turtle_and_round_trip(seed: int, playe
         assert [h + p + d for h, p, d in zip(held, state.pile, state.discard, strict=True)] == \
             list(game.deck)
         assert game.parse_position(game.format_position(state)) == state
-        if game.to_move(state) != CHANCE and state.phase != OVER:
+        if game.to_move(state) is not CHANCE and state.phase != OVER:
             assert all(len(h) == 5 for h in state.hands)
             for move in game.legal_moves(state):
                 assert game.parse_move(state, game.format_move(state, move)) == move

@@ -31,7 +31,7 @@ def recursion(state: TurtleState) -> float:
     best = 0.0
     for move in GAME.legal_moves(state):
         after, value = GAME.apply(state, move), 0.0
-        draws = [(1.0, after)] if GAME.to_move(after) != CHANCE else [
+        draws = [(1.0, after)] if GAME.to_move(after) is not CHANCE else [
             (n / sum(after.pile), GAME.apply(after, k)) for k, n in enumerate(after.pile) if n]
         for p, s in draws:
             if s.phase == OVER:

@@ -11,6 +11,7 @@ import pytest
 
 from tests.turtles.test_search import positions
 from zermelo.core.errors import OptionError
+from zermelo.core.game import CHANCE
 from zermelo.games.turtles import Turtles, Variant
 from zermelo.games.turtles.kernels import LEGAL_ROOM, kernel_legal, pack, play_of, rules_of
 from zermelo.solvers.turtles.agents import decide, make_agent
@@ -129,7 +130,7 @@ def test_the_belief_finds_the_colour_of_an_h_player() -> None:
         rng = random.Random(seed)
         state = game.initial_state()
         while len(state.played) < 16:
-            if game.to_move(state) < 0:
+            if game.to_move(state) is CHANCE:
                 state = game.apply(state, game.sample_chance(state, rng))
             else:
                 state = game.apply(state, decide(game, hybrid, state, rng))

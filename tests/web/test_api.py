@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from zermelo.core.game import Information
+from zermelo.core.game import CHANCE, Information
 from zermelo.engines import engines_for, parse_spec
 from zermelo.games.registry import GAMES, AnyGame, get_game
 from zermelo.solvers.musketeers.database import Database
@@ -30,7 +30,7 @@ def expected(game: AnyGame, state: Any) -> dict[str, Any]:
     winner = game.winner(state)
     mover = game.to_move(state)
     return {"position": game.format_position(state),
-            "to_move": game.info.players[mover] if mover >= 0 else "chance",
+            "to_move": "chance" if mover is CHANCE else game.info.players[mover],
             "status": {"over": game.is_terminal(state),
                        "winner": None if winner is None else game.info.players[winner],
                        "message": get_game(game.info.name).status_line(game, state)}}

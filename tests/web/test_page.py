@@ -62,7 +62,7 @@ def random_state(name: str, seed: int, plies: int) -> tuple[Any, Any, Any]:
     for _ in range(plies):
         if game.is_terminal(state):
             break
-        move = (game.sample_chance(state, rng) if game.to_move(state) == CHANCE
+        move = (game.sample_chance(state, rng) if game.to_move(state) is CHANCE
                 else rng.choice(game.legal_moves(state)))
         before, state = state, game.apply(state, move)
     return game, before, state
@@ -77,7 +77,7 @@ def test_every_legal_move_is_offered_on_well_formed_targets(name: str, seed: int
     svg = picture(game, state, View(flip, before)).svg()
     places = targets(svg)
     offered = moves(svg)
-    legal = ([] if game.to_move(state) == CHANCE
+    legal = ([] if game.to_move(state) is CHANCE
              else [game.format_move(state, m) for m in game.legal_moves(state)])
     assert sorted(offered) == sorted(legal)
     for path in offered.values():

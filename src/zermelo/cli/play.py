@@ -12,10 +12,10 @@ from rich.console import Console
 
 from zermelo.cli.common import OptionOpt, console, parse_options
 from zermelo.core.errors import DataError, OptionError, UnknownNameError, ZermeloError
-from zermelo.core.game import CHANCE, Information
+from zermelo.core.game import CHANCE, Information, Mover
 from zermelo.engines import HUMAN, create_engine, engines_for
 from zermelo.games.registry import AnyEntry, AnyGame, get_game
-from zermelo.search.base import Budget, budget
+from zermelo.search.base import Budget, budget, viewer
 from zermelo.search.players import Player
 
 HELP = (
@@ -105,7 +105,7 @@ class TerminalGame:
             self.out.print(self.entry.status_line(game, self.state))
             if game.is_terminal(self.state):
                 return game.winner(self.state)
-            if side == CHANCE:
+            if side is CHANCE:
                 outcome = self.ahead.pop(0) if self.ahead else \
                     game.sample_chance(self.state, self.rng)
                 if not self.hidden:  # with hidden information the outcome may be secret
@@ -126,12 +126,12 @@ class TerminalGame:
             if outcome is not None:
                 return outcome if outcome >= 0 else None
 
-    def _draw(self, side: int) -> None:
+    def _draw(self, side: Mover) -> None:
         """The position; with hidden information, only what the person to move may see, when
         a person is to move (and the whole position once the game is over)."""
         if not self.hidden or self.game.is_terminal(self.state):
             self.out.print(self.entry.draw(self.game, self.state))
-        elif side in self.humans:
+        elif side is not CHANCE and side in self.humans:
             self.out.print(self.game.observation_text(self.state, side), markup=False)
 
     def _human_turn(self, side: int) -> int | None:
@@ -234,7 +234,7 @@ def play(
         console.print(f"{HUMAN}  two people at one terminal")
         return
     names = [n.upper() for n in game.info.players]
-    chosen = max(0, game.to_move(game.initial_state()))
+    chosen = viewer(game, game.initial_state())
     if side is not None:
         if side.upper() not in names:
             raise UnknownNameError(f"no side {side!r} (sides: {', '.join(game.info.players)})")

@@ -14,6 +14,8 @@ from zermelo.core.game import (
     Game,
     GameInfo,
     Information,
+    Mover,
+    Nature,
     Utility,
 )
 
@@ -27,6 +29,8 @@ __all__ = [
     "Information",
     "InvalidMoveError",
     "InvalidPositionError",
+    "Mover",
+    "Nature",
     "UnknownNameError",
     "Utility",
     "ZermeloError",

@@ -39,15 +39,26 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeAlias, TypeVar
 
 from zermelo.core.errors import GameNotSupportedError, IllegalMoveError
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-CHANCE = -1
+
+
+class Nature(Enum):
+    """Who moves at a chance node: nature, not a player. Its one value :data:`CHANCE` is no
+    index, so that a player list indexed with it is a type error, not the last player."""
+
+    CHANCE = "chance"
+
+
+CHANCE: Final = Nature.CHANCE
 """The value :meth:`Game.to_move` returns at a chance node."""
+Mover: TypeAlias = int | Nature
+"""Who moves in a state: a player's index into ``info.players``, or :data:`CHANCE`."""
 
 
 class Chance(Enum):
@@ -122,9 +133,18 @@ class Game(ABC, Generic[S, M]):
         """The position the game starts from."""
 
     @abstractmethod
-    def to_move(self, state: S) -> int:
+    def to_move(self, state: S) -> Mover:
         """The index into ``info.players`` of the player to move, or :data:`CHANCE` at a chance
         node. In a terminal state it is the player who would have moved next."""
+
+    def player_to_move(self, state: S) -> int:
+        """:meth:`to_move` where a player must be to move (a search of games without chance):
+        :class:`GameNotSupportedError` at a chance node rather than a wrong player."""
+        mover = self.to_move(state)
+        if mover is CHANCE:
+            raise GameNotSupportedError(f"{self.info.title}: a chance node where a player "
+                                        "must move")
+        return mover
 
     @abstractmethod
     def legal_moves(self, state: S) -> list[M]:
@@ -158,7 +178,7 @@ class Game(ABC, Generic[S, M]):
         if self.is_terminal(state):
             raise IllegalMoveError(f"{self.format_move(state, move)}: the game is over")
         if not self.is_legal(state, move):
-            if self.to_move(state) == CHANCE and self.info.chance is Chance.SAMPLED:
+            if self.to_move(state) is CHANCE and self.info.chance is Chance.SAMPLED:
                 raise IllegalMoveError(f"{self.format_move(state, move)} is not an outcome "
                                        "that can happen here")  # outcomes cannot be listed
             legal = [self.format_move(state, m) for m in self.legal_moves(state)]
@@ -314,7 +334,7 @@ class Game(ABC, Generic[S, M]):
         """The states of a game played on from ``state`` with uniformly random moves."""
         states = [state]
         while not self.is_terminal(state):
-            if self.to_move(state) == CHANCE:
+            if self.to_move(state) is CHANCE:
                 move = self.sample_chance(state, rng)
             else:
                 move = rng.choice(self.legal_moves(state))

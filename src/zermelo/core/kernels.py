@@ -17,10 +17,28 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from zermelo.core.game import CHANCE, Mover
+
 S = TypeVar("S")
 M = TypeVar("M")
 
 Array = np.ndarray
+
+KERNEL_CHANCE = -1
+"""What a kernel's ``to_move`` returns at a chance node: compiled code keeps players as
+integers, and :func:`mover_of` turns this one into :data:`~zermelo.core.game.CHANCE`."""
+
+
+def mover_of(code: int) -> Mover:
+    """The mover a kernel's ``to_move`` code stands for: the one place where the compiled
+    rules' :data:`KERNEL_CHANCE` becomes :data:`~zermelo.core.game.CHANCE`."""
+    return CHANCE if code == KERNEL_CHANCE else int(code)
+
+
+def mover_code(mover: Mover) -> int:
+    """The inverse of :func:`mover_of`: a mover as compiled code holds it."""
+    return KERNEL_CHANCE if mover is CHANCE else mover
+
 """A packed state, an observation, the rules or a buffer of codes (int64, C-contiguous)."""
 Legal = Callable[[Array, Array, Array], int]
 Play = Callable[[Array, Array, int], None]
@@ -57,8 +75,9 @@ class GameKernels(Generic[S, M]):
     """``play(state, rules, code) -> None``: the move of ``code`` played (at a chance node:
     the outcome of ``code``)."""
     to_move: ToMove
-    """``to_move(state, rules) -> int``: the player to move, ``zermelo.core.game.CHANCE``
-    (-1) at a chance node; in a finished game the player who would move next."""
+    """``to_move(state, rules) -> int``: the player to move, :data:`KERNEL_CHANCE` (-1) at a
+    chance node (:func:`mover_of` reads it); in a finished game the player who would move
+    next."""
     returns: Returns
     """``returns(state, rules, out) -> bool``: whether the game is over; if so one return per
     player written to ``out`` (float64)."""

@@ -27,7 +27,7 @@ from enum import Enum
 from typing import Any
 
 from zermelo.core.errors import GameNotSupportedError, ZermeloError
-from zermelo.core.game import Game
+from zermelo.core.game import CHANCE, Game
 
 _WIN = re.compile(r"([A-Za-z]+?)([0-9]+)?")
 
@@ -179,7 +179,7 @@ class Analysis:
         the position's own, and each legal move's as the value of the position it leads to."""
         moves = [(m, value_of(game.apply(state, m))) for m in game.legal_moves(state)]
         mover = game.to_move(state)
-        name = game.info.players[mover] if mover >= 0 else ""
+        name = "" if mover is CHANCE else game.info.players[mover]
         return cls.of(value_of(state), moves, name)
 
     @classmethod

@@ -94,7 +94,7 @@ def warm_up(game: AnyGame, spec: str, data: Path | None, seconds: float | None) 
     """One untimed move of ``spec`` at the first position a player moves in, so that the
     series' seconds leave out compiling kernels, loading databases and solving a game once."""
     rng, state = random.Random(0), game.initial_state()
-    while not game.is_terminal(state) and game.to_move(state) == CHANCE:
+    while not game.is_terminal(state) and game.to_move(state) is CHANCE:
         state = game.play(state, game.sample_chance(state, rng))
     if not game.is_terminal(state):
         with budget(Budget(seconds=seconds)):

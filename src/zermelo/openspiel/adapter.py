@@ -39,7 +39,7 @@ from zermelo.core.errors import (
     UnknownNameError,
     ZermeloError,
 )
-from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information, Utility
+from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information, Mover, Utility
 from zermelo.openspiel import require
 
 PREFIX = "openspiel:"
@@ -136,7 +136,7 @@ class OpenSpielGame(Game[History, int]):
     def initial_state(self) -> History:
         return History((), self.native.new_initial_state())
 
-    def to_move(self, state: History) -> int:
+    def to_move(self, state: History) -> Mover:
         native = state.native
         if native.is_terminal():
             return 0
@@ -284,4 +284,4 @@ def status_line(game: OpenSpielGame, state: History) -> str:
         returns = ", ".join(f"{r:g}" for r in game.returns(state))
         return f"over, returns {returns}"
     player = game.to_move(state)
-    return "chance to move" if player == CHANCE else f"{game.info.name_of(player)} to move"
+    return "chance to move" if player is CHANCE else f"{game.info.name_of(player)} to move"

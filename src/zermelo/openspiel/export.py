@@ -158,7 +158,7 @@ class ZermeloState(_StateBase):  # type: ignore[misc]
         if game.is_terminal(self.now.state):
             return int(pyspiel.PlayerId.TERMINAL)
         player = game.to_move(self.now.state)
-        return int(pyspiel.PlayerId.CHANCE) if player == CHANCE else int(player)
+        return int(pyspiel.PlayerId.CHANCE) if player is CHANCE else int(player)
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.now.moves(self.get_game()))
@@ -172,7 +172,7 @@ class ZermeloState(_StateBase):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         owner = self.get_game()
         game, chance, now = owner.zgame, owner.codec.chance, self.now
-        if game.to_move(now.state) == CHANCE:
+        if game.to_move(now.state) is CHANCE:
             assert chance is not None
             prefix = (*now.prefix, action)
             outcome = chance.outcome(now.state, prefix)

@@ -25,9 +25,11 @@ import numpy.typing as npt
 from zermelo.core.entry import AnyGame
 from zermelo.core.errors import GameNotSupportedError
 from zermelo.core.game import CHANCE, Chance, Utility
+from zermelo.core.kernels import mover_code
 
 TERMINAL = -2
-"""The kind of a terminal node (players are 0 and 1, chance is -1)."""
+"""The kind of a terminal node (players are 0 and 1, chance is
+:data:`~zermelo.core.kernels.KERNEL_CHANCE`, -1)."""
 MAX_NODES = 5_000_000
 """The largest tree written out."""
 IntArray = npt.NDArray[np.int64]
@@ -39,7 +41,7 @@ class Tree:
     """The game tree as arrays (see the module docstring)."""
 
     kind: IntArray
-    """TERMINAL, CHANCE (-1) or the player to move."""
+    """TERMINAL, KERNEL_CHANCE (-1) or the player to move."""
     first: IntArray
     """The first child (children are consecutive)."""
     count: IntArray
@@ -111,9 +113,9 @@ def build(game: AnyGame, max_nodes: int = MAX_NODES) -> Tree:
                 count.append(0)
                 continue
             mover = game.to_move(state)
-            kind.append(mover)
+            kind.append(mover_code(mover))
             value.append(0.0)
-            if mover == CHANCE:
+            if mover is CHANCE:
                 children = [(game.apply(state, o), p) for o, p in game.chance_outcomes(state)]
                 infoset.append(-1)
             else:

@@ -308,7 +308,7 @@ def outcome_of(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> V
     if result.outcome is not None:
         return result.outcome
     mover, info = game.to_move(state), game.info
-    if not result.exact or info.num_players != 2 or mover < 0:
+    if not result.exact or info.num_players != 2 or mover is CHANCE:
         return None
     if result.value >= info.max_return:
         return Value.win(info.players[mover])
@@ -330,14 +330,14 @@ def return_for(game: Game[Any, Any], state: Any, player: int) -> float:
 
 def terminal_value(game: Game[Any, Any], state: Any) -> float:
     """The return of the side to move in a terminal ``state``."""
-    return return_for(game, state, game.to_move(state))
+    return return_for(game, state, game.player_to_move(state))
 
 
 def viewer(game: Game[Any, Any], state: Any) -> int:
     """The player whose view a search's value at ``state`` takes: the side to move, or at a
     chance node (where nobody moves) the first player."""
     mover = game.to_move(state)
-    return 0 if mover == CHANCE else mover
+    return 0 if mover is CHANCE else mover
 
 
 def opponent(game: Game[Any, Any], player: int) -> int:

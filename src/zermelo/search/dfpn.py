@@ -140,7 +140,7 @@ def dfpn(game: Game[Any, Any], state: Any, *, max_nodes: int | None = None
         stats.nodes = 1
         clock.stop()
         return SearchResult(terminal_value(game, state), None, (), stats, True, NAME)
-    me = game.to_move(state)
+    me = game.player_to_move(state)
     win = ProofNumberSearch(game, me, stats, max_nodes)
     stats.iterations = 1
     if win.prove(state):

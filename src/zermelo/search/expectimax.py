@@ -70,7 +70,7 @@ def expectimax(
         if game.is_terminal(state):
             return return_for(game, state, me), []
         mover = game.to_move(state)
-        if mover != CHANCE and left <= 0:
+        if mover is not CHANCE and left <= 0:
             stats.evaluations += 1
             value = scorer(game, state)
             return (value if mover == me else -value), []
@@ -79,7 +79,7 @@ def expectimax(
         if found is not None:
             stats.tt_hits += 1
             return found
-        if mover == CHANCE:
+        if mover is CHANCE:
             mean = sum(p * search(game.apply(state, outcome), left, ply + 1)[0]
                        for outcome, p in game.chance_outcomes(state))
             found = mean, []

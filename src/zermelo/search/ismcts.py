@@ -139,7 +139,7 @@ def ismcts(
                 returns: Sequence[float] = game.returns(d)
                 break
             mover = game.to_move(d)
-            if mover == CHANCE:
+            if mover is CHANCE:
                 d = game.apply(d, game.sample_chance(d, rng))
                 continue
             node = node_of(d, mover)
@@ -173,7 +173,7 @@ def _result(game: Game[Any, Any], state: Any, table: dict[Hashable, InfoNode], m
     """The most visited move of the root's information set and its mean return."""
     if game.is_terminal(state):
         return SearchResult(game.returns(state)[me], None, (), stats, True, NAME)
-    if game.to_move(state) == CHANCE:
+    if game.to_move(state) is CHANCE:
         return SearchResult(root_total / stats.iterations, None, (), stats, False, NAME)
     root = table[(me, me, game.information_key(state, me))]
     best = max(root.visits, key=lambda m: (root.visits[m], root.rewards[m]))

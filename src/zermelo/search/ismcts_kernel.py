@@ -42,7 +42,7 @@ from zermelo.core import kernel_signatures as sig
 from zermelo.core import kernels as contract
 from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE, Game
-from zermelo.core.kernels import GameKernels
+from zermelo.core.kernels import KERNEL_CHANCE, GameKernels
 from zermelo.search.base import (
     MAX_ITERATIONS,
     ChunkLimits,
@@ -202,7 +202,7 @@ def _specialise(legal: Any, play: Any, to_move: Any, returns: Any, chance: Any, 
             over = returns(d, rules, out)
             while not over:
                 mover = to_move(d, rules)
-                if mover == CHANCE:
+                if mover == KERNEL_CHANCE:
                     chance(d, rules)
                     over = returns(d, rules, out)
                     continue
@@ -238,7 +238,7 @@ def _specialise(legal: Any, play: Any, to_move: Any, returns: Any, chance: Any, 
                 over = returns(d, rules, out)
                 if not over and (untried > 0 or depth == MAX_PATH):
                     while not over:  # the rollout
-                        if to_move(d, rules) == CHANCE:
+                        if to_move(d, rules) == KERNEL_CHANCE:
                             chance(d, rules)
                         else:
                             n = legal(d, rules, codes)
@@ -373,7 +373,7 @@ def ismcts_declared(game: Game[Any, Any], kernels: GameKernels[Any, Any], state:
     (only what its side to move sees is used); None where it does not apply: codes not
     bounded, a finished game or a chance node (the readable search answers those)."""
     if (kernels.max_code <= 0 or SUPPORTS.missing(game.info) or game.is_terminal(state)
-            or game.to_move(state) == CHANCE):
+            or game.to_move(state) is CHANCE):
         return None
     me = viewer(game, state)
     packed = kernels.pack(state)

@@ -58,7 +58,7 @@ def maxn(
         if left <= 0:
             stats.evaluations += 1
             return tuple(estimate(game, state)), []
-        mover = game.to_move(state)
+        mover = game.player_to_move(state)
         best, line = nothing, []
         for move in game.legal_moves(state):
             values, child_line = search(game.apply(state, move), left - 1, ply + 1)
@@ -68,6 +68,6 @@ def maxn(
 
     values, line = search(state, limit, 0)
     clock.stop()
-    value = values[game.to_move(state)]
+    value = values[game.player_to_move(state)]
     return SearchResult.of_line(value, line, stats, stats.evaluations == 0, NAME, depth,
                                 values=values)

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from zermelo.core.errors import GameNotSupportedError
 from zermelo.core.game import CHANCE, Chance, Game, Information, Utility
 from zermelo.search.base import (
     MAX_ITERATIONS,
@@ -55,7 +56,7 @@ def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tupl
     of the game."""
     chance = game.info.chance is not Chance.DETERMINISTIC
     while not game.is_terminal(state):
-        if chance and game.to_move(state) == CHANCE:
+        if chance and game.to_move(state) is CHANCE:
             move = game.sample_chance(state, rng)
         else:
             move = rng.choice(game.legal_moves(state))
@@ -91,9 +92,16 @@ class Node:
         if self.terminal:
             if solve:
                 self.proven = terminal_value(game, state)
-        elif self.mover != CHANCE:
+        elif self.mover is not CHANCE:
             self.untried = game.legal_moves(state)
             rng.shuffle(self.untried)
+
+    def player(self) -> int:
+        """The player to move at this decision node (proven values are only kept where no
+        chance node can be: :func:`proves`)."""
+        if self.mover is CHANCE:
+            raise GameNotSupportedError("MCTS: a proven value at a chance node")
+        return self.mover
 
     def mean(self, player: int) -> float:
         """``player``'s mean return over the simulations through this node."""
@@ -137,14 +145,14 @@ def mcts(
     stats.nodes = 1
     deadline = None if seconds is None else time.perf_counter() + seconds
 
-    def ucb(parent: Node, child: Node) -> float:
+    def ucb(parent: Node, mover: int, child: Node) -> float:
         explore = exploration * math.sqrt(math.log(parent.visits) / child.visits)
-        value = child.value_for(parent.mover) if solve else None
+        value = child.value_for(mover) if solve else None
         if value is not None:
             # a proven loss is never chosen again; a proven draw counts at its value (a proven
             # win has already proven the parent, which is then not searched any more)
             return -math.inf if value <= worst_return else value + explore
-        return child.mean(parent.mover) + explore
+        return child.mean(mover) + explore
 
     def grow(node: Node, move: Any) -> Node:
         child = node.children[move] = Node(game, game.apply(node.state, move), rng, solve)
@@ -158,22 +166,23 @@ def mcts(
         node, path = root, [root]
         # selection and expansion: down the tree to a new node or one proven or terminal
         while node.proven is None and not node.terminal:
-            if node.mover == CHANCE:
+            if node.mover is CHANCE:
                 outcome = game.sample_chance(node.state, rng)
                 new = outcome not in node.children
                 node = grow(node, outcome) if new else node.children[outcome]
             elif node.untried:
                 node, new = grow(node, node.untried.pop()), True
             else:
-                parent = node
-                node, new = max(parent.children.values(), key=lambda c: ucb(parent, c)), False
+                parent, mover = node, node.player()
+                node, new = max(parent.children.values(),
+                                key=lambda c: ucb(parent, mover, c)), False
             path.append(node)
             if new:
                 break
         stats.max_depth = max(stats.max_depth, len(path) - 1)
         # simulation
         if node.proven is not None:
-            returns: Sequence[float] = _returns_from(game, node.mover, node.proven)
+            returns: Sequence[float] = _returns_from(game, node.player(), node.proven)
         elif node.terminal:
             returns = game.returns(node.state)
         else:
@@ -198,7 +207,7 @@ def _returns_from(game: Game[Any, Any], mover: int, value: float) -> tuple[float
 
 def _try_prove(node: Node, best_return: float) -> None:
     """Prove ``node`` from its children if possible (MCTS-Solver backup)."""
-    values = [c.value_for(node.mover) for c in node.children.values()]
+    values = [c.value_for(node.player()) for c in node.children.values()]
     known = [v for v in values if v is not None]
     complete = not node.untried and len(known) == len(values)
     if known and (max(known) >= best_return or complete):
@@ -212,11 +221,11 @@ def _result(game: Game[Any, Any], root: Node, stats: SearchStats) -> SearchResul
         if value is None:
             value = game.returns(root.state)[viewer(game, root.state)]
         return SearchResult(value, None, (), stats, True, NAME)
-    if root.mover == CHANCE:
+    if root.mover is CHANCE:
         return SearchResult(root.mean(viewer(game, root.state)), None, (), stats, False, NAME)
     line: list[Any] = []
     node = root
-    while node.children and node.mover != CHANCE:
+    while node.children and node.mover is not CHANCE:
         move, node = _best_child(node)
         line.append(move)
     child = root.children[line[0]]
@@ -233,11 +242,11 @@ def _best_child(node: Node) -> tuple[Any, Node]:
     items = list(node.children.items())
     if node.proven is not None:
         for move, child in items:
-            if child.value_for(node.mover) == node.proven:
+            if child.value_for(node.player()) == node.proven:
                 return move, child
 
     def rank(item: tuple[Any, Node]) -> tuple[int, int]:
-        value = item[1].value_for(node.mover)
+        value = item[1].value_for(node.player())
         return (0 if value is not None and value < 0 else 1, item[1].visits)
 
     return max(items, key=rank)

@@ -49,7 +49,7 @@ def paranoid(
     limit = depth_limit(game, depth, NAME)
     estimate = evaluate_returns or zero_returns
     alpha0, beta0 = root_window(game, evaluate_returns)
-    me = game.to_move(state)
+    me = game.player_to_move(state)
     stats = SearchStats()
     clock = Clock(stats)
 

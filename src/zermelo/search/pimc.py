@@ -32,6 +32,7 @@ from zermelo.search.base import (
     check_range,
     check_seconds,
     out_of_budget,
+    viewer,
 )
 from zermelo.search.mcts import Rollout, random_rollout
 
@@ -52,7 +53,7 @@ def playout_evaluator(rollout: Rollout | None = None) -> MoveEvaluator:
 
     def evaluate(game: Game[Any, Any], state: Any, rng: random.Random, playouts: int
                  ) -> dict[Hashable, float]:
-        mover = game.to_move(state)
+        mover = game.player_to_move(state)
         moves = game.legal_moves(state)
         share = max(1, playouts // len(moves))
         values: dict[Hashable, float] = {}
@@ -95,14 +96,13 @@ def pimc(
     check_seconds(seconds)
     stats = SearchStats()
     clock = Clock(stats)
-    if game.is_terminal(state) or game.to_move(state) == CHANCE:
+    if game.is_terminal(state) or game.to_move(state) is CHANCE:
         clock.stop()
-        mover = game.to_move(state)
-        value = game.returns(state)[0 if mover == CHANCE else mover]
+        value = game.returns(state)[viewer(game, state)]
         return SearchResult(value, None, (), stats, game.is_terminal(state), NAME)
     rng = random.Random(seed)
     judge = evaluate or playout_evaluator(rollout)
-    me = game.to_move(state)
+    me = game.player_to_move(state)
     share = max(1, iterations // determinisations)
     deadline = None if seconds is None else time.perf_counter() + seconds
     totals: dict[Hashable, float] = {}

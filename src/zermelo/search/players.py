@@ -77,7 +77,7 @@ def play_match(game: Game[Any, Any], players: Sequence[Player], state: Any = Non
     states = [state]
     while not game.is_terminal(state):
         mover = game.to_move(state)
-        move = game.sample_chance(state, rng) if mover == CHANCE else players[mover](game, state)
+        move = game.sample_chance(state, rng) if mover is CHANCE else players[mover](game, state)
         state = game.play(state, move)
         states.append(state)
     return states

@@ -48,7 +48,7 @@ def tree_first(game: Game[Any, Any], state: Any, *, depth: int | None = None,
 
     def build(s: Any, left: float, ply: int) -> TreeNode:
         stats.visit(ply)
-        node = TreeNode(game.to_move(s))
+        node = TreeNode(game.player_to_move(s))
         if game.is_terminal(s):
             node.value = terminal_value(game, s)
         elif left <= 0:

@@ -49,7 +49,7 @@ def describe(game: AnyGame, state: Any) -> Json:
     mover = game.to_move(state)
     return {
         "position": game.format_position(state),
-        "to_move": game.info.players[mover] if mover >= 0 else "chance",
+        "to_move": "chance" if mover is CHANCE else game.info.players[mover],
         "status": {"over": game.is_terminal(state),
                    "winner": None if winner is None else game.info.players[winner],
                    "message": entry_of(game).status_line(game, state)},
@@ -63,7 +63,7 @@ def picture(game: AnyGame, state: Any, view: View) -> Picture:
     drawn = entry.picture(game, state, view)
     if drawn is None:
         moves = [(game.format_move(state, m), entry.draw(game, game.apply(state, m)))
-                 for m in game.legal_moves(state)] if game.to_move(state) >= 0 else []
+                 for m in game.legal_moves(state)] if game.to_move(state) is not CHANCE else []
         drawn = text_picture(entry.draw(game, state), moves)
     return drawn
 
@@ -109,7 +109,7 @@ def engine_move(game: AnyGame, state: Any, spec: str, seed: int | None, db: Path
     if game.is_terminal(state):
         raise IllegalMoveError("the game is over: no move to play")
     proven = None
-    if game.to_move(state) == CHANCE:  # the dice are thrown here, not by the engine
+    if game.to_move(state) is CHANCE:  # the dice are thrown here, not by the engine
         move = game.sample_chance(state, random.Random(seed))
     else:
         with budget(Budget(seconds=move_time)):
@@ -128,7 +128,7 @@ def analyze(game: AnyGame, state: Any, data: Path | None, move_time: float = MOV
         analysis = entry_of(game).analyze(game, state, data)
     best = set(analysis.best)
     listed = {m for m, _ in analysis.moves}
-    open_moves = game.legal_moves(state) if game.to_move(state) >= 0 else []
+    open_moves = game.legal_moves(state) if game.to_move(state) is not CHANCE else []
     return {
         "value": analysis.value.as_json(),
         "result": str(analysis.value),

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from zermelo.core.errors import IllegalMoveError, OptionError, UnknownNameError, ZermeloError
-from zermelo.core.game import CHANCE
+from zermelo.core.game import CHANCE, Mover
 from zermelo.core.picture import Picture, View
 from zermelo.games.registry import AnyGame
 from zermelo.search.base import Budget, budget
@@ -106,7 +106,7 @@ class Table:
     """Deals chance's outcomes (so a seeded game replays)."""
     drawing: random.Random = field(default_factory=random.Random)
     """Draws the hidden parts of the pictures, apart from chance's generator."""
-    log: list[tuple[int, tuple[str | None, ...]]] = field(default_factory=list)
+    log: list[tuple[Mover, tuple[str | None, ...]]] = field(default_factory=list)
     touched: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
     dealt: list[Any] = field(default_factory=list)
@@ -125,13 +125,13 @@ class Table:
         game = self.game
         while not game.is_terminal(self.state):
             mover = game.to_move(self.state)
-            if mover == CHANCE:
+            if mover is CHANCE:
                 move = self.deal()
             elif mover in self.engines:
                 move = self.decide(mover)
             else:
                 return
-            if mover == CHANCE:
+            if mover is CHANCE:
                 self.log.append((CHANCE, ()))  # what chance chose is nobody's to read
                 self.state = game.apply(self.state, move)
             else:
@@ -141,7 +141,7 @@ class Table:
     def deal(self) -> Any:
         """Chance's outcome in the current state: what the same chance event dealt before if
         it is still legal here, else a fresh one from ``rng``, remembered."""
-        game, index = self.game, sum(p == CHANCE for p, _ in self.log)
+        game, index = self.game, sum(p is CHANCE for p, _ in self.log)
         if index < len(self.dealt) and game.is_legal(self.state, self.dealt[index]):
             return self.dealt[index]
         move = game.sample_chance(self.state, self.rng)
@@ -206,12 +206,12 @@ class Table:
         winner = game.winner(state) if over else None
         return {
             "seat": players[seat],
-            "to_move": "chance" if mover == CHANCE else players[mover],
+            "to_move": "chance" if mover is CHANCE else players[mover],
             "your_turn": mine,
             "observation": game.observation_text(state, seat),
             "moves": [game.format_move(state, m) for m in game.legal_moves(state)] if mine
             else [],
-            "log": [{"player": "chance" if p == CHANCE else players[p],
+            "log": [{"player": "chance" if p is CHANCE else players[p],
                      "move": seen[seat] if seen else None} for p, seen in self.log],
             "status": {"over": over, "winner": None if winner is None else players[winner],
                        "returns": list(game.returns(state)) if over else None},

@@ -27,7 +27,7 @@ from zermelo.core.errors import (
     InvalidPositionError,
     OptionError,
 )
-from zermelo.core.game import CHANCE, Chance, Game, GameInfo
+from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Mover
 
 SIDES = ("A", "B")
 ROLL = "roll"
@@ -81,7 +81,7 @@ class Pig(Game[PigState, Move]):
     def initial_state(self) -> PigState:
         return PigState(0, (0, 0), 0)
 
-    def to_move(self, state: PigState) -> int:
+    def to_move(self, state: PigState) -> Mover:
         return CHANCE if state.rolling else state.mover
 
     def is_terminal(self, state: PigState) -> bool:

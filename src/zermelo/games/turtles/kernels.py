@@ -25,8 +25,7 @@ import numpy as np
 from numba import njit
 
 from zermelo.core import kernel_signatures as sig
-from zermelo.core.game import CHANCE
-from zermelo.core.kernels import GameKernels
+from zermelo.core.kernels import KERNEL_CHANCE, GameKernels
 from zermelo.games.turtles.board import FINISH, SQUARES
 from zermelo.games.turtles.cards import KINDS, RAINBOW_PLUS, STEPS, TURTLES, deck_counts
 from zermelo.games.turtles.rules import Turtles
@@ -448,8 +447,8 @@ def kernel_play(s, rules, code):  # type: ignore[no-untyped-def]
 
 @njit(sig.TO_MOVE, cache=True)
 def kernel_to_move(s, rules):  # type: ignore[no-untyped-def]
-    """The player to play, :data:`CHANCE` at the deal and at a draw."""
-    return s[MOV] if s[PHS] == PLAYING or s[PHS] == ENDED else CHANCE
+    """The player to play, :data:`KERNEL_CHANCE` at the deal and at a draw."""
+    return s[MOV] if s[PHS] == PLAYING or s[PHS] == ENDED else KERNEL_CHANCE
 
 
 @njit(sig.RETURNS, cache=True)

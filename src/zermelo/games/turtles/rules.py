@@ -36,7 +36,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
 from zermelo.core.errors import GameNotSupportedError, IllegalMoveError
-from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information
+from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information, Mover
 from zermelo.games.turtles import notation
 from zermelo.games.turtles.board import FINISH, START, Board, move, ranking
 from zermelo.games.turtles.cards import KINDS, STEPS, TURTLES, deck_counts
@@ -88,7 +88,7 @@ class Turtles(Game[TurtleState, Move]):
     def initial_state(self) -> TurtleState:
         return before_deal(self.deck)
 
-    def to_move(self, state: TurtleState) -> int:
+    def to_move(self, state: TurtleState) -> Mover:
         return CHANCE if state.phase in (DEAL, DRAW) else state.mover
 
     def is_terminal(self, state: TurtleState) -> bool:

@@ -50,7 +50,7 @@ def capstone_search(game: Game[Any, Any], state: Any, *, bounds_as_exact: bool =
                     min_cut: bool = True) -> CapstoneResult:
     """That report's ``alphabeta_search`` from ``state``, defects switched on or off."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    player = game.to_move(state)
+    player = game.player_to_move(state)
     top = game.info.max_return
     bottom = game.info.min_return
     memo_max: dict[Hashable, float] = {}

@@ -139,7 +139,7 @@ def make_agent(text: str, game: Turtles) -> Agent:
 def decide(game: Turtles, agent: Agent, state: TurtleState, rng: random.Random) -> Play:
     """The agent's play in ``state``, from the view of the player to move (the one place where
     a state is turned into what an agent may see)."""
-    view = game.view(state, game.to_move(state), cheat=agent.sees_colours)
+    view = game.view(state, game.player_to_move(state), cheat=agent.sees_colours)
     return agent.choose(view, rng)
 
 

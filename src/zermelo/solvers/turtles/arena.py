@@ -89,7 +89,7 @@ def play_game(game: Turtles, agents: Sequence[Agent], seed: str) -> list[int]:
     state = game.initial_state()
     while not game.is_terminal(state):
         seat = game.to_move(state)
-        if seat == CHANCE:
+        if seat is CHANCE:
             state = game.apply(state, game.sample_chance(state, chance))
         else:
             state = game.play(state, decide(game, agents[seat], state, rngs[seat]))

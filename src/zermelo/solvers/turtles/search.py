@@ -106,7 +106,7 @@ class TreeSearch:
     def best(self, state: TurtleState, seed: int) -> Play:
         """The first best play of the player to move in the determinisation ``state``, the
         draws in the tree fixed by ``seed``."""
-        me = self.game.to_move(state)
+        me = self.game.player_to_move(state)
         scorer = self.scorer(me)
         score = scorer(state)
         plays = self.game.legal_plays(self.game.view(state, me))
@@ -130,7 +130,7 @@ class TreeSearch:
     def _settle(self, state: TurtleState, seed: int, ply: int) -> TurtleState:
         """The state after the draws due before the next play, each card fixed by the seed
         and the ply (so minimax and alpha-beta see the same tree)."""
-        while self.game.to_move(state) == CHANCE and not self.game.is_terminal(state):
+        while self.game.to_move(state) is CHANCE and not self.game.is_terminal(state):
             card = random.Random(seed * 64 + ply).choices(range(KINDS), state.pile)[0]
             state = self.game.apply(state, card)
         return state
@@ -266,7 +266,7 @@ def sample_positions(game: Turtles, count: int, rng: random.Random, keep: float 
     while len(found) < count:
         state = game.initial_state()
         while not game.is_terminal(state) and len(found) < count:
-            if game.to_move(state) == CHANCE:
+            if game.to_move(state) is CHANCE:
                 state = game.apply(state, game.sample_chance(state, rng))
                 continue
             if keep >= 1 or rng.random() < keep:
