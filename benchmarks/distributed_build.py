@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 from zermelo.cli.games.musketeers_variant import variant as variant_of
-from zermelo.solve.distributed import cluster
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
+from zermelo.tablebase.distributed import cluster
 
 
 def timed_build(variant: Variant, max_enemies: int | None, workers: int | None,

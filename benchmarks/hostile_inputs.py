@@ -414,7 +414,7 @@ def session_runs(flood: int) -> dict[str, Any]:
 
 def forge(folder: Path, name: str, manifest: Path) -> None:
     """Change a table's bytes and write its new SHA-256 and block checksums in the manifest."""
-    from zermelo.solve.store import digest_of
+    from zermelo.tablebase.store import digest_of
 
     path = folder / f"{name}.bin"
     raw = bytearray(path.read_bytes())

@@ -20,10 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from zermelo.solve.store import DatabaseError
 from zermelo.solvers.morris.database import Database
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.reachable import Walk
+from zermelo.tablebase.store import DatabaseError
 
 PUBLISHED = {False: (42_372_745, 119), True: (42_383_945, 131)}
 """Reachable raw positions and the longest reachable forced win in plies, by flying rule."""

@@ -31,7 +31,6 @@ from rich.table import Table
 from zermelo.engines import create_engine
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
 from zermelo.search.players import play_match
-from zermelo.solve.store import DatabaseError
 from zermelo.solvers.morris.database import Database
 from zermelo.solvers.morris.engine import DepthPlayer
 from zermelo.solvers.morris.geometry import Geometry
@@ -45,6 +44,7 @@ from zermelo.solvers.morris.ultra import (
     pressing,
 )
 from zermelo.solvers.turtles.arena import wilson
+from zermelo.tablebase.store import DatabaseError
 
 
 @dataclass(frozen=True)

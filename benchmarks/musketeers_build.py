@@ -24,9 +24,9 @@ import time
 from pathlib import Path
 
 from zermelo.cli.games.musketeers_variant import variant as variant_of
-from zermelo.solve.layered import BuildReport
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
+from zermelo.tablebase.layered import BuildReport
 
 
 def print_timings(report: BuildReport) -> None:

@@ -26,7 +26,7 @@ from zermelo.openspiel.adapter import open_game
 from zermelo.openspiel.retrograde import solve_native
 from zermelo.search.algorithms import search
 from zermelo.search.base import Budget, BudgetExhausted, budget
-from zermelo.solve.retrograde import describe
+from zermelo.tablebase.retrograde import describe
 
 GAMES = ("tic_tac_toe", "connect_four(rows=4,columns=4)", "connect_four(rows=4,columns=5)",
          "nim(pile_sizes=1;3;5;7;9)")

@@ -13,9 +13,9 @@ from rich.console import Console
 from rich.table import Table
 
 from zermelo.games.pig import HOLD, Pig
-from zermelo.solve.value_iteration import iterate
 from zermelo.solvers.pig.engine import best_moves, table
 from zermelo.solvers.pig.space import build
+from zermelo.tablebase.value_iteration import iterate
 
 
 def hold_at(game: Pig, mine: int, theirs: int) -> int | None:

@@ -5,7 +5,7 @@ block checksums, and a lookup once its block is checked (a ``stat`` to see the f
     python benchmarks/store_check.py [--mib 1024] [--lookups 20000]
 
 Writes a table of ``--mib`` MiB of random bytes to a temporary directory through the store, then
-times each case in a fresh :class:`~zermelo.solve.store.Store` (the page cache is warm: the
+times each case in a fresh :class:`~zermelo.tablebase.store.Store` (the page cache is warm: the
 figures are of hashing, not of the disk).
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from zermelo.solve.store import BLOCK, Store, sha256_of
+from zermelo.tablebase.store import BLOCK, Store, sha256_of
 
 HEADER = {"game": "benchmark"}
 

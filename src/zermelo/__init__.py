@@ -1,8 +1,9 @@
 """zermelo: solve and play board games.
 
 Games live in :mod:`zermelo.games`, each knowing only its rules; search algorithms in
-:mod:`zermelo.search` and solvers in :mod:`zermelo.solve` know only the game protocol of
-:mod:`zermelo.core.game`; the command line (:mod:`zermelo.cli`) uses public APIs only.
+:mod:`zermelo.search` and the tables of solved positions in :mod:`zermelo.tablebase` know only
+the game protocol of :mod:`zermelo.core.game`; each game's own solvers, databases and engines sit
+in :mod:`zermelo.solvers`; the command line (:mod:`zermelo.cli`) uses public APIs only.
 """
 
 from importlib.metadata import PackageNotFoundError, version

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from zermelo.games.registry import get_game
-from zermelo.solve.cache import Kept
 from zermelo.solvers.connect4.engine import solver_for
+from zermelo.tablebase.cache import Kept
 
 
 def test_the_least_recently_used_go_first_when_the_budget_is_exceeded(
@@ -45,7 +45,7 @@ def test_solvers_of_many_boards_stay_within_the_budget(monkeypatch: pytest.Monke
     entry = get_game("connect4")
     one = solver_for(entry.game({"board": "4x4"}), None).nbytes()
     monkeypatch.setenv("ZERMELO_CACHE_BYTES", str(2 * one))
-    from zermelo.solve.cache import KEPT
+    from zermelo.tablebase.cache import KEPT
 
     KEPT.clear()
     for board in ("4x4", "5x4", "4x5", "5x3", "3x5"):

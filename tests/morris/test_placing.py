@@ -14,11 +14,11 @@ from zermelo.core.value import Value
 from zermelo.games.morris.boards import Board
 from zermelo.games.morris.rules import PLAYERS, Position
 from zermelo.search.base import Budget, BudgetExhausted, budget
-from zermelo.solve.store import DatabaseError
 from zermelo.solvers.morris.database import Database
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import Tables
 from zermelo.solvers.morris.placing import INF, WIN, to_child, to_parent
+from zermelo.tablebase.store import DatabaseError
 
 Builder = Callable[[str], tuple[Database, Tables]]
 BOARDS = ["three", "3x3 four stones, flying", "3x3 grid without diagonals, sliding"]

@@ -17,18 +17,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import CliRunner
-from tests.solve.test_retrograde import oracle
+from tests.tablebase.test_retrograde import oracle
 from zermelo.core.errors import DataError, OptionError
 from zermelo.core.value import Value
 from zermelo.engines import engines_for
 from zermelo.games.morris.boards import BOARDS, THREE, THREE_ORTHOGONAL, Board
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
 from zermelo.games.registry import GAMES
-from zermelo.solve.retrograde import describe
-from zermelo.solve.store import DatabaseError
 from zermelo.solvers.morris.database import Database, MorrisPlan
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import Tables
+from zermelo.tablebase.retrograde import describe
+from zermelo.tablebase.store import DatabaseError
 
 ORTHOGONAL = tuple(tuple(q for q in range(9) if abs(p // 3 - q // 3) + abs(p % 3 - q % 3) == 1)
                    for p in range(9))

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from zermelo.games.morris.boards import BOARDS, THREE, Board
 from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, in_mill, tables, unmoves
 from zermelo.games.morris.rules import Morris, Position
-from zermelo.solve import retrograde
-from zermelo.solve.retrograde import DRAW, NONE, GraphMoves, from_child, preference, solve_unit
 from zermelo.solvers.morris import unit
 from zermelo.solvers.morris.database import Database, MorrisPlan, unit_name
 from zermelo.solvers.morris.geometry import Geometry
+from zermelo.tablebase import retrograde
+from zermelo.tablebase.retrograde import DRAW, NONE, GraphMoves, from_child, preference, solve_unit
 
 FLYING_THREE = dataclasses.replace(THREE, name="three-removals", stones=4, mill_wins=False,
                                    flying=True)

@@ -12,10 +12,10 @@ import pytest
 
 from tests.conftest import CliRunner
 from zermelo.games.musketeers import ThreeMusketeers
-from zermelo.solve.store import MANIFEST, DatabaseError
 from zermelo.solvers.musketeers.database import Database, table_name
 from zermelo.solvers.musketeers.engine import open_database
 from zermelo.solvers.musketeers.indexing import Variant
+from zermelo.tablebase.store import MANIFEST, DatabaseError
 
 VARIANT = Variant(3, 4, 3)
 

@@ -19,9 +19,9 @@ import pytest
 from tests.conftest import CliRunner
 from tests.musketeers.oracle import minimax_oracle
 from zermelo.games.musketeers import Position, ThreeMusketeers
-from zermelo.solve.store import DatabaseError
 from zermelo.solvers.musketeers.database import Database, table_name
 from zermelo.solvers.musketeers.indexing import Indexing, Variant
+from zermelo.tablebase.store import DatabaseError
 
 
 @pytest.fixture(scope="module")

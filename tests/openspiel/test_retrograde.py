@@ -25,7 +25,7 @@ from zermelo.openspiel.retrograde import (
 )
 from zermelo.search.algorithms import search
 from zermelo.search.base import BudgetExhausted
-from zermelo.solve.retrograde import DRAW, NONE, describe
+from zermelo.tablebase.retrograde import DRAW, NONE, describe
 
 CYCLIC = "quoridor(board_size=3)"
 """Pawns step back and forth: positions recur, and the first player loses."""

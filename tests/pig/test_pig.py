@@ -14,9 +14,9 @@ from zermelo.core.errors import IllegalMoveError, InvalidMoveError, InvalidPosit
 from zermelo.core.game import CHANCE
 from zermelo.games.pig import HOLD, ROLL, Pig, PigState
 from zermelo.search.players import RandomPlayer, play_match
-from zermelo.solve.value_iteration import iterate, iterate_reference
 from zermelo.solvers.pig.engine import analysis, best_moves, perfect, table
 from zermelo.solvers.pig.space import build
+from zermelo.tablebase.value_iteration import iterate, iterate_reference
 
 
 def oracle(game: Pig, sweeps: int = 4000) -> dict[PigState, float]:

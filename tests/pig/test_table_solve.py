@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from zermelo.search.base import Budget, BudgetExhausted, budget
-from zermelo.solve.value_iteration import iterate
 from zermelo.solvers.pig import engine
 from zermelo.solvers.pig.space import build
+from zermelo.tablebase.value_iteration import iterate
 
 GOAL = 37
 """A goal no other test solves (its solve takes far longer than the budget below)."""

@@ -14,9 +14,9 @@ from rich.table import Table
 
 from zermelo.cli.common import console
 from zermelo.core.errors import OptionError
-from zermelo.solve.distributed import Estimate
-from zermelo.solve.layered import Progress as Advance
-from zermelo.solve.layered import TableSpec
+from zermelo.tablebase.distributed import Estimate
+from zermelo.tablebase.layered import Progress as Advance
+from zermelo.tablebase.layered import TableSpec
 
 SchedulerOpt = Annotated[str | None, typer.Option(
     "--scheduler", help="Build on the Dask cluster of this scheduler, e.g. tcp://HOST:8786 "

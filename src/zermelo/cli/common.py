@@ -12,7 +12,7 @@ from rich.console import Console
 from typer.core import TyperOption
 
 from zermelo.core.errors import DataError, OptionError
-from zermelo.solve.store import write_atomically
+from zermelo.tablebase.store import write_atomically
 
 console = Console(highlight=False)
 """Standard output."""

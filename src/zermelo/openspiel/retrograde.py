@@ -1,5 +1,5 @@
 """Retrograde analysis of an OpenSpiel game: win, draw or loss and the distance in plies of
-every position, cycles included, by zermelo's solver (:mod:`zermelo.solve.retrograde`).
+every position, cycles included, by zermelo's solver (:mod:`zermelo.tablebase.retrograde`).
 
 The positions are numbered by an :class:`Indexing`: a map from OpenSpiel states to ``0..N-1``
 and back, either given (a formula over the game's own state, :class:`Indexing`) or found by a
@@ -44,7 +44,15 @@ from zermelo.core.value import Value
 from zermelo.openspiel import require
 from zermelo.openspiel.adapter import History, OpenSpielGame
 from zermelo.search.base import BudgetExhausted, SearchResult, SearchStats, remaining_budget
-from zermelo.solve.retrograde import ALIAS, DRAW, NONE, describe, from_child, preference, solve_unit
+from zermelo.tablebase.retrograde import (
+    ALIAS,
+    DRAW,
+    NONE,
+    describe,
+    from_child,
+    preference,
+    solve_unit,
+)
 
 liking: Callable[[int], int] = preference.py_func
 """The solver's preference key of a code, called from Python (nothing to compile)."""
@@ -327,7 +335,7 @@ class GraphUnit:
 
 @dataclass
 class Solved:
-    """Every position's code (:mod:`zermelo.solve.retrograde`), the indexing that numbers
+    """Every position's code (:mod:`zermelo.tablebase.retrograde`), the indexing that numbers
     them and how long the two steps took."""
 
     indexing: Indexing

@@ -26,7 +26,7 @@ from typing import Any
 
 from zermelo.core.errors import ZermeloError
 from zermelo.search.base import Budget, budget
-from zermelo.solve import cache
+from zermelo.tablebase import cache
 
 GRACE = 10.0
 """Seconds a request may take beyond its move time before it is given up."""

@@ -25,7 +25,6 @@ from zermelo.games.connect4.entry import ENTRY
 from zermelo.games.connect4.kernels import geometry
 from zermelo.games.connect4.kernels import perft as perft_kernel
 from zermelo.games.connect4.render import board_text, status_line
-from zermelo.solve.store import make_directory
 from zermelo.solvers.connect4 import engine_book
 from zermelo.solvers.connect4.book import OpeningBook, default_path
 from zermelo.solvers.connect4.book_analysis import book_scores
@@ -35,6 +34,7 @@ from zermelo.solvers.connect4.engine_book import EngineBook
 from zermelo.solvers.connect4.heuristic import EVALUATIONS, heuristic_player
 from zermelo.solvers.connect4.solver import Solver
 from zermelo.solvers.connect4.table import DEEP_SIZE
+from zermelo.tablebase.store import make_directory
 
 app = typer.Typer(help="Connect Four: positions, the strong solver, heuristic engines, the "
                        "opening book.", no_args_is_help=True)

@@ -29,9 +29,6 @@ from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.render import board_text, status_line
 from zermelo.games.morris.rules import Morris, Position
 from zermelo.search.base import Budget, BudgetExhausted, budget
-from zermelo.solve.distributed import cluster
-from zermelo.solve.layered import missing_positions
-from zermelo.solve.store import DatabaseError
 from zermelo.solvers.morris.cluster import measured_rate, plan_estimate
 from zermelo.solvers.morris.database import (
     Database,
@@ -45,6 +42,9 @@ from zermelo.solvers.morris.database import (
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import Tables, tables_of
 from zermelo.solvers.morris.reachable import Walk, check_walkable
+from zermelo.tablebase.distributed import cluster
+from zermelo.tablebase.layered import missing_positions
+from zermelo.tablebase.store import DatabaseError
 
 BoardOpt = Annotated[str, typer.Option(
     "--board", help="standard, variant23 (a 23-point board), six, three or three-orthogonal "

@@ -25,11 +25,11 @@ from zermelo.cli.games.musketeers_weak import weak_solve
 from zermelo.core.errors import ZermeloError
 from zermelo.games.musketeers import SIDES, Position
 from zermelo.games.musketeers.render import board_text, status_line
-from zermelo.solve.distributed import cluster
-from zermelo.solve.layered import missing_positions
 from zermelo.solvers.musketeers.cluster import measured_rate, plan_estimate
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
+from zermelo.tablebase.distributed import cluster
+from zermelo.tablebase.layered import missing_positions
 
 app = typer.Typer(help="Three Musketeers: positions, moves (and, with a database, analysis).",
                   no_args_is_help=True)

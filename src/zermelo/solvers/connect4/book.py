@@ -21,8 +21,8 @@ from zermelo.core.errors import DataError
 from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.kernels import canonical_key
 from zermelo.games.connect4.rules import Position
-from zermelo.solve.store import default_root, write_atomically
 from zermelo.solvers.connect4.search import Book
+from zermelo.tablebase.store import default_root, write_atomically
 
 
 @dataclass(frozen=True)

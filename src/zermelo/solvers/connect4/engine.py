@@ -22,13 +22,13 @@ from zermelo.search.base import (
     budget,
 )
 from zermelo.search.players import SearchPlayer
-from zermelo.solve.cache import kept, stamp
 from zermelo.solvers.connect4 import engine_book
 from zermelo.solvers.connect4.book import OpeningBook
 from zermelo.solvers.connect4.book_analysis import book_scores
 from zermelo.solvers.connect4.engine_book import EngineBook
 from zermelo.solvers.connect4.heuristic import heuristic_player
 from zermelo.solvers.connect4.solver import Solver, terminal_score
+from zermelo.tablebase.cache import kept, stamp
 
 
 class SolverPlayer:

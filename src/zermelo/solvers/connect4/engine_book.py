@@ -25,9 +25,9 @@ import numpy as np
 from zermelo.core.errors import DataError, OptionError
 from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.rules import ConnectFour, Position
-from zermelo.solve.store import default_root
 from zermelo.solvers.connect4.book import game_key, read_book, write_book
 from zermelo.solvers.connect4.solver import Solver
+from zermelo.tablebase.store import default_root
 
 
 @dataclass(frozen=True)

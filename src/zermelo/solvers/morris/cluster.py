@@ -6,9 +6,9 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from zermelo.solve.distributed import Estimate, estimate
 from zermelo.solvers.morris.database import Database, MorrisPlan, scopes, table_memory
 from zermelo.solvers.morris.geometry import Geometry
+from zermelo.tablebase.distributed import Estimate, estimate
 
 RATE_SAMPLE = 10_000_000
 """At most this many positions (the widest such scope of the board) are solved to measure the

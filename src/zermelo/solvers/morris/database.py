@@ -5,7 +5,7 @@ board and ``mh`` in hand, its opponent ``o`` and ``oh`` (:mod:`~zermelo.solvers.
 indexes it up to symmetry). Placing empties the hands, so slices with stones in hand never come
 back; a move without a removal in the sliding phase leads from ``(m, o)`` to ``(o, m)`` and back,
 so these two slices form one unit with cycles. Each unit is a table of one-byte codes
-(:mod:`zermelo.solve.retrograde`), built after the units its removals lead to, through the
+(:mod:`zermelo.tablebase.retrograde`), built after the units its removals lead to, through the
 checksummed store, so a build resumes where it stopped.
 
 Scopes: ``full`` is every slice reachable from the start (placing included); ``endgame-K`` is
@@ -27,18 +27,18 @@ import numpy.typing as npt
 from zermelo.core.errors import OptionError
 from zermelo.core.value import Analysis, Value
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
-from zermelo.solve.distributed import Recipe, build_on
-from zermelo.solve.layered import BuildReport, Progress, TableSpec, Unit, build
-from zermelo.solve.retrograde import Checkpoint, describe, solve_unit
-from zermelo.solve.store import U8, DatabaseError, Store, default_root
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.indexing import Indexing, Slice
 from zermelo.solvers.morris.kernels import histogram
 from zermelo.solvers.morris.passes import EXTERNAL, INTERNAL
 from zermelo.solvers.morris.unit import SliceMoves
+from zermelo.tablebase.distributed import Recipe, build_on
+from zermelo.tablebase.layered import BuildReport, Progress, TableSpec, Unit, build
+from zermelo.tablebase.retrograde import Checkpoint, describe, solve_unit
+from zermelo.tablebase.store import U8, DatabaseError, Store, default_root
 
 if TYPE_CHECKING:
-    from zermelo.solve.distributed import Workers
+    from zermelo.tablebase.distributed import Workers
 
 def unit_name(s: Slice) -> str:
     """The table holding slice ``s``: ``s43`` (sliding, 4 and 3 stones, both orders) or
@@ -203,7 +203,7 @@ WORK = ".work"
 
 UNIT_BYTES = 3
 """What a position of the table being solved takes in memory: its code, its count of
-undecided moves and its best exit (:func:`zermelo.solve.retrograde.solve_unit`)."""
+undecided moves and its best exit (:func:`zermelo.tablebase.retrograde.solve_unit`)."""
 BUFFER_BYTES = 64 << 20
 """About what a solve holds besides: one batch of predecessors and the board's index arrays."""
 
@@ -311,7 +311,8 @@ class Database:
         return all(self.store.has(t.name) for t in self.plan.tables())
 
     def code(self, state: Position) -> int:
-        """The stored code of a position that is not over (see :mod:`zermelo.solve.retrograde`)."""
+        """The stored code of a position that is not over (see
+        :mod:`zermelo.tablebase.retrograde`)."""
         side = state.side
         mover, opp = state.stones(side), state.stones(1 - side)
         s = (mover.bit_count(), opp.bit_count(), state.hand(side), state.hand(1 - side))

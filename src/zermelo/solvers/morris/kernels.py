@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from zermelo.solve.bits import next_subset
+from zermelo.tablebase.bits import next_subset
 
 
 @njit(cache=True, inline="always")

@@ -14,9 +14,9 @@ import numpy as np
 from numba import njit, prange
 
 from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, in_mill, lost, unmoves
-from zermelo.solve.bits import next_subset
-from zermelo.solve.retrograde import ALIAS, NONE, from_child, preference
 from zermelo.solvers.morris.kernels import expand, image_of, locate, locate_image, rank, unrank
+from zermelo.tablebase.bits import next_subset
+from zermelo.tablebase.retrograde import ALIAS, NONE, from_child, preference
 
 INTERNAL, EXTERNAL = 0, 1
 

@@ -21,12 +21,12 @@ from zermelo.core.game import Game
 from zermelo.core.value import Analysis, Value
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
 from zermelo.search.base import BudgetExhausted
-from zermelo.solve.cache import kept, stamp
-from zermelo.solve.store import MANIFEST, DatabaseError, default_root
 from zermelo.solvers.morris.database import Database, scopes, unit_name, widest_buildable_scope
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.placing import INF, Outcome, PlacingSearch
 from zermelo.solvers.morris.ultra import ULTRA, Filter, candidates, choose
+from zermelo.tablebase.cache import kept, stamp
+from zermelo.tablebase.store import MANIFEST, DatabaseError, default_root
 
 
 class Tables:

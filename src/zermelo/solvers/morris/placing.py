@@ -93,7 +93,7 @@ def to_child(p):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def score_of(code):  # type: ignore[no-untyped-def]
-    """The score of a table code (see :mod:`zermelo.solve.retrograde`)."""
+    """The score of a table code (see :mod:`zermelo.tablebase.retrograde`)."""
     if code == 0:
         return 0
     d = code - 1

@@ -10,9 +10,9 @@ import numpy as np
 import numpy.typing as npt
 
 from zermelo.games.morris.kernels import tables
-from zermelo.solve.retrograde import U8
 from zermelo.solvers.morris import passes
 from zermelo.solvers.morris.indexing import Indexing, Slice
+from zermelo.tablebase.retrograde import U8
 
 I64 = npt.NDArray[np.int64]
 Array = npt.NDArray[np.generic]

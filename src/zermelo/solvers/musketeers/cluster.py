@@ -10,10 +10,10 @@ from pathlib import Path
 import numba
 
 from zermelo.games.musketeers.rules import MUSKETEERS, SIDES
-from zermelo.solve.distributed import Estimate, estimate
-from zermelo.solve.layered import TableSpec, Unit
 from zermelo.solvers.musketeers.database import Database, MusketeersPlan
 from zermelo.solvers.musketeers.indexing import Variant
+from zermelo.tablebase.distributed import Estimate, estimate
+from zermelo.tablebase.layered import TableSpec, Unit
 
 RATE_SAMPLE = 50_000_000
 """At most this many positions (the variant's first layers) are built to measure the rate."""

@@ -25,16 +25,16 @@ import numpy.typing as npt
 from zermelo.core.errors import OptionError
 from zermelo.core.value import Value
 from zermelo.games.musketeers.rules import MUSKETEERS, SIDES, Move, Position, ThreeMusketeers
-from zermelo.solve.distributed import Recipe, build_on
-from zermelo.solve.layered import BuildReport, Progress, TableSpec, Unit, build
-from zermelo.solve.store import U8, DatabaseError, Store, default_root
 from zermelo.solvers.musketeers import kernels
 from zermelo.solvers.musketeers.indexing import Indexing, Variant
 from zermelo.solvers.musketeers.reach import Reachable, count_reachable
 from zermelo.solvers.musketeers.values import THRESHOLD, score_to_value, value_to_score
+from zermelo.tablebase.distributed import Recipe, build_on
+from zermelo.tablebase.layered import BuildReport, Progress, TableSpec, Unit, build
+from zermelo.tablebase.store import U8, DatabaseError, Store, default_root
 
 if TYPE_CHECKING:
-    from zermelo.solve.distributed import Workers
+    from zermelo.tablebase.distributed import Workers
 
 CLASSES_PER_UNIT = 32
 """Placement classes per unit of work: small enough for a smooth progress bar."""

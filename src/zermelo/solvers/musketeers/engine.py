@@ -17,11 +17,11 @@ from zermelo.core.errors import OptionError
 from zermelo.core.game import Game
 from zermelo.core.value import Analysis
 from zermelo.games.musketeers.rules import MUSKETEERS, Move, Position, ThreeMusketeers
-from zermelo.solve.cache import kept, stamp
-from zermelo.solve.store import MANIFEST, default_root
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
 from zermelo.solvers.musketeers.values import THRESHOLD
+from zermelo.tablebase.cache import kept, stamp
+from zermelo.tablebase.store import MANIFEST, default_root
 
 
 def wins_for(side: int, score: int) -> bool:

@@ -19,8 +19,8 @@ import numpy as np
 from numba import get_thread_id, njit, prange
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from zermelo.solve.bits import next_subset
 from zermelo.solvers.musketeers.values import M_WIN_0, THRESHOLD
+from zermelo.tablebase.bits import next_subset
 
 E_WIN_0 = 0
 NO_MOVE = 255

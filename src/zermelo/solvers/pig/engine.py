@@ -18,8 +18,8 @@ from zermelo.core.game import Game
 from zermelo.core.value import Analysis, Value
 from zermelo.games.pig.rules import FACES, HOLD, OTHER, ROLL, Move, Pig, PigState
 from zermelo.search.base import BudgetExhausted, SearchResult, SearchStats, remaining_budget
-from zermelo.solve.value_iteration import iterate
 from zermelo.solvers.pig.space import bases, build, index
+from zermelo.tablebase.value_iteration import iterate
 
 TIE = 1e-12
 """Moves whose win probabilities differ by less than this are equally good."""

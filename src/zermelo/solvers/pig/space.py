@@ -1,4 +1,4 @@
-"""Pig's decision states, indexed for value iteration (:mod:`zermelo.solve.value_iteration`).
+"""Pig's decision states, indexed for value iteration (:mod:`zermelo.tablebase.value_iteration`).
 
 A decision state is (i, j, k): the mover has banked i, the opponent j, the turn total is k,
 with i, j < goal and i + k < goal (from i + k >= goal the mover holds and wins, probability 1,
@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zermelo.solve.value_iteration import NO_STATE, Space
+from zermelo.tablebase.value_iteration import NO_STATE, Space
 
 ROLL, HOLD = 0, 1
 """Move numbers within a state: roll first, then hold when the turn total is not 0."""

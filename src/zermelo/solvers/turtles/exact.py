@@ -7,7 +7,7 @@ and, by default, no reshuffle: when the
 pile is empty the hands are played out and a round of passes ends the race where the turtles
 stand. Two players; the colours and hands are open (everything is seen but the order of the
 draw pile, whose draws stay chance), so the race is a two-player win-or-lose game with chance
-and perfect information, which the value iteration of :mod:`zermelo.solve.value_iteration`
+and perfect information, which the value iteration of :mod:`zermelo.tablebase.value_iteration`
 solves: the exact probability that the player to move wins under best play by both.
 
 With hidden hands and colours the race is a game of imperfect information, whose value is an
@@ -31,7 +31,7 @@ from zermelo.games.turtles.board import FINISH, SQUARES
 from zermelo.games.turtles.cards import KINDS, NAMES
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import DEAL, DRAW, OVER, Deal, Move, TurtleState, Variant
-from zermelo.solve.value_iteration import NO_STATE, Solution, Space, iterate
+from zermelo.tablebase.value_iteration import NO_STATE, Solution, Space, iterate
 
 SMALL_DECK = ("R+", "R+", "G+", "B+", "R-", "G-", "^", "^^")
 """The small race's cards by default (eight: 1,620 deals, 112,206 decision states)."""

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from zermelo.core.errors import DataError
-from zermelo.solve.cache import stamp
-from zermelo.solve.store import (
+from zermelo.tablebase.cache import stamp
+from zermelo.tablebase.store import (
     BLOCK,
     MANIFEST,
     DatabaseError,
@@ -224,7 +224,7 @@ def test_checking_a_whole_table_stops_at_the_budget_and_goes_on_at_the_next_ask(
     """A read that checks every block looks at the search budget as it goes: out of time, it
     says so in one line, and the next read goes on from the blocks already checked."""
     from zermelo.search.base import Budget, BudgetExhausted, budget
-    from zermelo.solve import store as module
+    from zermelo.tablebase import store as module
 
     store = built(tmp_path)
     monkeypatch.setattr(module, "CHECK_EVERY", 1)

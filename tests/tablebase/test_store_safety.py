@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from zermelo.core.errors import DataError
-from zermelo.solve.store import MANIFEST, DatabaseError, Store, write_atomically
+from zermelo.tablebase.store import MANIFEST, DatabaseError, Store, write_atomically
 
 HEADER = {"game": "test"}
 

@@ -1,7 +1,7 @@
 """A layered build on a Dask cluster: the same units as in one process, run by many workers.
 
-The tables of a :class:`~zermelo.solve.layered.Plan` are built in bulk-synchronous steps (a
-table in the step after the last table it reads, :func:`~zermelo.solve.layered.steps`); every
+The tables of a :class:`~zermelo.tablebase.layered.Plan` are built in bulk-synchronous steps (a
+table in the step after the last table it reads, :func:`~zermelo.tablebase.layered.steps`); every
 unit of a step is a task that any worker may run. A worker makes the plan from a picklable
 :class:`Recipe`, reads the finished tables it needs as memory maps from storage every worker
 reaches (a shared directory), computes its block and writes it there atomically (write, then
@@ -31,7 +31,7 @@ import numpy as np
 
 from zermelo.core.errors import OptionError
 from zermelo.core.machine import check_processes
-from zermelo.solve.layered import (
+from zermelo.tablebase.layered import (
     BuildReport,
     Plan,
     Progress,
@@ -40,7 +40,7 @@ from zermelo.solve.layered import (
     missing_bytes,
     steps,
 )
-from zermelo.solve.store import (
+from zermelo.tablebase.store import (
     PARTS,
     U8,
     DatabaseError,
@@ -114,7 +114,7 @@ def _input(path: str, sha256: str) -> U8:
 
 Written = tuple[str, int, int, list[str]]
 """What a task wrote, as its worker sees it: SHA-256, size, modification time and the
-checksum of each block (:data:`~zermelo.solve.store.BLOCK` bytes, from the block's start)."""
+checksum of each block (:data:`~zermelo.tablebase.store.BLOCK` bytes, from the block's start)."""
 
 
 def _written(path: Path, digest: Digest) -> Written:

@@ -2,7 +2,7 @@
 a cache bounded in bytes: the least recently used are dropped first.
 
 Only what was made successfully is kept. A database is kept under the identity of its manifest
-and of every table file (:func:`~zermelo.solve.store.database_identity`), so a table replaced or
+and of every table file (:func:`~zermelo.tablebase.store.database_identity`), so a table replaced or
 edited under a running process opens it anew. ``ZERMELO_CACHE_BYTES`` sets the bound (default
 1 GiB, at most a quarter of the memory available when the process starts); a server's pool of
 workers shares it out among them.
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from zermelo.core.machine import available_memory, whole_number
-from zermelo.solve.store import MANIFEST, database_identity, identity
+from zermelo.tablebase.store import MANIFEST, database_identity, identity
 
 T = TypeVar("T")
 

@@ -4,7 +4,7 @@ A game describes its solution as a :class:`Plan`: an ordered list of tables (for
 Musketeers, one per enemy count and side to move), each depending only on tables before it, and
 each split into independent units (chunks of placement classes) that a scheduler may run
 anywhere. :func:`build` runs the units of every table not yet finished, writes each table through
-the :class:`~zermelo.solve.store.Store` and so can be stopped and resumed at any moment.
+the :class:`~zermelo.tablebase.store.Store` and so can be stopped and resumed at any moment.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Protocol
 
 import numpy as np
 
-from zermelo.solve.store import U8, Store
+from zermelo.tablebase.store import U8, Store
 
 
 @dataclass(frozen=True)

@@ -18,16 +18,23 @@ import pytest
 from tests.conftest import CliRunner
 from zermelo.core.errors import OptionError
 from zermelo.games.morris.entry import ENTRY
-from zermelo.solve import distributed
-from zermelo.solve.distributed import RETRIES, Recipe, Workers, build_on, cluster, shared_threads
-from zermelo.solve.layered import BuildReport, TableSpec, Unit
-from zermelo.solve.store import U8, DatabaseError, Store, write_atomically
 from zermelo.solvers.morris import database as morris
 from zermelo.solvers.morris.cluster import plan_estimate as morris_estimate
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.musketeers.cluster import plan_estimate
 from zermelo.solvers.musketeers.database import Database, MusketeersPlan
 from zermelo.solvers.musketeers.indexing import Indexing, Variant
+from zermelo.tablebase import distributed
+from zermelo.tablebase.distributed import (
+    RETRIES,
+    Recipe,
+    Workers,
+    build_on,
+    cluster,
+    shared_threads,
+)
+from zermelo.tablebase.layered import BuildReport, TableSpec, Unit
+from zermelo.tablebase.store import U8, DatabaseError, Store, write_atomically
 
 pytest.importorskip("distributed")
 

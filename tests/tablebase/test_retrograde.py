@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo.core.errors import DataError
-from zermelo.solve.retrograde import (
+from zermelo.tablebase.retrograde import (
     DRAW,
     MAX_PLIES,
     NONE,
@@ -108,7 +108,7 @@ def test_a_solve_goes_on_from_its_checkpoint_to_the_same_codes(tmp_path: Path,
     children = [[u + 1] for u in range(n - 3)] + [[], [n - 1], [n - 2]]
     graph = GraphMoves(children, [NONE] * n)
     expected = solve_unit(graph)
-    monkeypatch.setattr("zermelo.solve.retrograde.CHECKPOINT_SECONDS", -1.0)
+    monkeypatch.setattr("zermelo.tablebase.retrograde.CHECKPOINT_SECONDS", -1.0)
     calls = 0
 
     def dying(targets: np.ndarray, counts: np.ndarray, preds: np.ndarray) -> None:

@@ -1,1 +1,0 @@
-"""Solvers and databases: game-independent machinery for layered, resumable strong solutions."""
