@@ -20,11 +20,12 @@ from zermelo.games.registry import GAMES
 @pytest.mark.parametrize("entry", list(GAMES.values()), ids=list(GAMES))
 def test_every_reference_of_an_entry_loads_a_function(entry: AnyEntry) -> None:
     """Each lazy part imports and returns a function (mypy checks its signature)."""
-    parts = [entry.create, entry.render, entry.status, entry.board, entry.analysis,
-             entry.kernels, *(e.create for e in entry.engines),
+    parts = [entry.create, entry.analysis, entry.kernels, *(e.create for e in entry.engines),
              *(e.supports for e in entry.engines), *(a.run for a in entry.algorithms)]
     for part in parts:
         assert part is None or callable(part()), part
+    drawing = entry.drawing()
+    assert callable(drawing.text) and callable(drawing.status) and callable(drawing.board)
 
 
 def test_listing_the_games_imports_no_solver() -> None:

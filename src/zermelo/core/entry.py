@@ -49,6 +49,18 @@ Status: TypeAlias = Callable[[G, Any], str]
 """``status_line(game, state) -> str``: whose turn it is, or how the game ended."""
 Board: TypeAlias = Callable[[G, Any, View], Picture]
 """``board_picture(game, state, view) -> Picture``: the web page's board, drawn for a seat."""
+
+
+@dataclass(frozen=True)
+class Drawing(Generic[G]):
+    """How a game is drawn, imported together from its ``render.py`` (and ``svg.py``)."""
+
+    text: Draw[G]
+    status: Status[G]
+    board: Board[G] | None = None
+    """None: the page shows the terminal drawing."""
+
+
 EngineFactory: TypeAlias = Callable[[G, int | None, int | None, Path | None], Player]
 """``create(game, level, seed, data) -> Player``: an engine for one variant."""
 Supports: TypeAlias = Callable[[G], bool]
@@ -139,12 +151,8 @@ class GameEntry(Generic[G]):
     options: Schema
     create: Lazy[Create[G]]
     """The variant of the schema's parsed values."""
-    render: Lazy[Draw[G]]
-    """The terminal drawing."""
-    status: Lazy[Status[G]]
-    """Whose turn it is, or how the game ended."""
-    board: Lazy[Board[G]] | None = None
-    """The web page's board; None: the page shows the terminal drawing."""
+    drawing: Lazy[Drawing[G]]
+    """The terminal drawing, the status line and the web page's board."""
     engines: tuple[EngineSpec[G], ...] = ()
     """The game's own engines, beside the generic searches every game may use."""
     analysis: Lazy[Analyse[G]] | None = None
@@ -169,15 +177,16 @@ class GameEntry(Generic[G]):
 
     def draw(self, game: G, state: Any) -> Text:
         """The terminal drawing of ``state``."""
-        return self.render()(game, state)
+        return self.drawing().text(game, state)
 
     def picture(self, game: G, state: Any, view: View) -> Picture | None:
         """The game's own board picture of ``state``, if it has one."""
-        return None if self.board is None else self.board()(game, state, view)
+        board = self.drawing().board
+        return None if board is None else board(game, state, view)
 
     def status_line(self, game: G, state: Any) -> str:
         """Whose turn it is, or how the game ended, in the game's words."""
-        return self.status()(game, state)
+        return self.drawing().status(game, state)
 
     def analyze(self, game: G, state: Any, data: Path | None = None) -> Analysis:
         """The value of ``state`` and of every legal move; GameNotSupportedError if the game

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zermelo.core.entry import AlgorithmSpec, GameEntry, Run
+from zermelo.core.entry import AlgorithmSpec, Drawing, GameEntry, Run
 from zermelo.core.errors import OptionError
 from zermelo.core.options import Schema
 from zermelo.openspiel.adapter import PREFIX, OpenSpielGame, board_text, open_game, status_line
@@ -37,7 +37,7 @@ def entry_for(name: str) -> OpenSpielEntry:
         _ENTRIES[name] = OpenSpielEntry(
             name=name, title=game.info.title, options=Schema(),
             create=lambda: lambda values: open_game(name.removeprefix(PREFIX)),
-            render=lambda: board_text, status=lambda: status_line,
+            drawing=lambda: Drawing(board_text, status_line),
             algorithms=(AlgorithmSpec(
                 "retrograde", "retrograde analysis of every position reachable from the given "
                 "one (cycles too): win, draw or loss and the distance in plies",

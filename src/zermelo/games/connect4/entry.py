@@ -7,15 +7,13 @@ from typing import TYPE_CHECKING
 from zermelo.core.entry import (
     AlgorithmSpec,
     Analyse,
-    Board,
     Compile,
     Create,
-    Draw,
+    Drawing,
     EngineFactory,
     EngineSpec,
     GameEntry,
     Run,
-    Status,
 )
 from zermelo.core.options import Integer, Schema, Size
 
@@ -28,14 +26,9 @@ def _create() -> Create[ConnectFour]:
     return create
 
 
-def _board_text() -> Draw[ConnectFour]:
-    from zermelo.games.connect4.render import board_text
-    return board_text
-
-
-def _status_line() -> Status[ConnectFour]:
-    from zermelo.games.connect4.render import status_line
-    return status_line
+def _drawing() -> Drawing[ConnectFour]:
+    from zermelo.games.connect4.render import board_picture, board_text, status_line
+    return Drawing(board_text, status_line, board_picture)
 
 
 def _perfect() -> EngineFactory[ConnectFour]:
@@ -73,11 +66,6 @@ def _game_kernels() -> Compile[ConnectFour]:
     return game_kernels
 
 
-def _board_picture() -> Board[ConnectFour]:
-    from zermelo.games.connect4.render import board_picture
-    return board_picture
-
-
 ENTRY = GameEntry(
     name="connect4",
     title="Connect Four",
@@ -87,9 +75,7 @@ ENTRY = GameEntry(
         Integer("k", 4, "Stones in a row that win (at most the longer side).", low=2, high=62),
     )),
     create=_create,
-    render=_board_text,
-    status=_status_line,
-    board=_board_picture,
+    drawing=_drawing,
     engines=(
         EngineSpec("perfect", "a column of the best score: the engine's book's in the opening, "
                    "the strong solver's after it, at random among equals; measured: beats random "

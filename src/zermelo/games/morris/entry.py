@@ -6,14 +6,12 @@ from typing import TYPE_CHECKING
 
 from zermelo.core.entry import (
     Analyse,
-    Board,
     Compile,
     Create,
-    Draw,
+    Drawing,
     EngineFactory,
     EngineSpec,
     GameEntry,
-    Status,
 )
 from zermelo.core.options import Choice, Flag, Integer, Schema
 from zermelo.games.morris.boards import BOARDS
@@ -27,14 +25,9 @@ def _create() -> Create[Morris]:
     return create
 
 
-def _board_text() -> Draw[Morris]:
-    from zermelo.games.morris.render import board_text
-    return board_text
-
-
-def _status_line() -> Status[Morris]:
-    from zermelo.games.morris.render import status_line
-    return status_line
+def _drawing() -> Drawing[Morris]:
+    from zermelo.games.morris.render import board_picture, board_text, status_line
+    return Drawing(board_text, status_line, board_picture)
 
 
 def _heuristic() -> EngineFactory[Morris]:
@@ -62,11 +55,6 @@ def _game_kernels() -> Compile[Morris]:
     return game_kernels
 
 
-def _board_picture() -> Board[Morris]:
-    from zermelo.games.morris.render import board_picture
-    return board_picture
-
-
 ENTRY = GameEntry(
     name="morris",
     title="Nine Men's Morris",
@@ -83,9 +71,7 @@ ENTRY = GameEntry(
         Flag("repetition", True, "Whether the third occurrence of a position is a draw."),
     )),
     create=_create,
-    render=_board_text,
-    status=_status_line,
-    board=_board_picture,
+    drawing=_drawing,
     engines=(
         EngineSpec("heuristic", "alpha-beta to a depth limit scoring stones, potential and "
                    "double mills, blocked stones and mobility by phase; measured at depth 5 on Six "

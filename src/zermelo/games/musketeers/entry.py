@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zermelo.core.entry import (
-    Analyse,
-    Board,
-    Create,
-    Draw,
-    EngineFactory,
-    EngineSpec,
-    GameEntry,
-    Status,
-)
+from zermelo.core.entry import Analyse, Create, Drawing, EngineFactory, EngineSpec, GameEntry
 from zermelo.core.options import Choice, Integer, Schema, Size, Words
 
 if TYPE_CHECKING:
@@ -26,14 +17,9 @@ def _create() -> Create[ThreeMusketeers]:
     return create
 
 
-def _board_text() -> Draw[ThreeMusketeers]:
-    from zermelo.games.musketeers.render import board_text
-    return board_text
-
-
-def _status_line() -> Status[ThreeMusketeers]:
-    from zermelo.games.musketeers.render import status_line
-    return status_line
+def _drawing() -> Drawing[ThreeMusketeers]:
+    from zermelo.games.musketeers.render import board_picture, board_text, status_line
+    return Drawing(board_text, status_line, board_picture)
 
 
 def _perfect() -> EngineFactory[ThreeMusketeers]:
@@ -51,11 +37,6 @@ def _analysis() -> Analyse[ThreeMusketeers]:
     return analysis
 
 
-def _board_picture() -> Board[ThreeMusketeers]:
-    from zermelo.games.musketeers.render import board_picture
-    return board_picture
-
-
 ENTRY = GameEntry(
     name="musketeers",
     title="Three Musketeers",
@@ -68,9 +49,7 @@ ENTRY = GameEntry(
         Choice("first", "M", "The side that moves first.", choices=("M", "E")),
     )),
     create=_create,
-    render=_board_text,
-    status=_status_line,
-    board=_board_picture,
+    drawing=_drawing,
     engines=(
         EngineSpec("perfect", "the database's best move, at random among equals; measured on "
                    "4x4, where one side always wins: beats random 57 %, itself 50 % (40 games)",

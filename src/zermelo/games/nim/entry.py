@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zermelo.core.entry import Analyse, Board, Create, Draw, GameEntry, Status
+from zermelo.core.entry import Analyse, Create, Drawing, GameEntry
 from zermelo.core.options import Flag, Numbers, Schema
 from zermelo.games.nim.rules import DEFAULT_PILES, MAX_PILE, MAX_PILES
 
@@ -17,24 +17,14 @@ def _create() -> Create[Nim]:
     return create
 
 
-def _board_text() -> Draw[Nim]:
-    from zermelo.games.nim.render import board_text
-    return board_text
-
-
-def _status_line() -> Status[Nim]:
-    from zermelo.games.nim.render import status_line
-    return status_line
+def _drawing() -> Drawing[Nim]:
+    from zermelo.games.nim.render import board_picture, board_text, status_line
+    return Drawing(board_text, status_line, board_picture)
 
 
 def _analysis() -> Analyse[Nim]:
     from zermelo.solvers.nim import analysis
     return analysis
-
-
-def _board_picture() -> Board[Nim]:
-    from zermelo.games.nim.render import board_picture
-    return board_picture
 
 
 ENTRY = GameEntry(
@@ -46,9 +36,7 @@ ENTRY = GameEntry(
         Flag("misere", False, "Misère: who takes the last object loses."),
     )),
     create=_create,
-    render=_board_text,
-    status=_status_line,
-    board=_board_picture,
+    drawing=_drawing,
     analysis=_analysis,
     strengths=(("easy", "random"), ("club", "alphabeta:1"),
                ("strong", "alphabeta:3"), ("perfect", "alphabeta:64")),

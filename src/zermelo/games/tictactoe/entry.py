@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zermelo.core.entry import Analyse, Board, Create, Draw, GameEntry, Status
+from zermelo.core.entry import Analyse, Create, Drawing, GameEntry
 from zermelo.core.options import Integer, Schema, Size
 
 if TYPE_CHECKING:
@@ -16,24 +16,14 @@ def _create() -> Create[TicTacToe]:
     return create
 
 
-def _board_text() -> Draw[TicTacToe]:
-    from zermelo.games.tictactoe.render import board_text
-    return board_text
-
-
-def _status_line() -> Status[TicTacToe]:
-    from zermelo.games.tictactoe.render import status_line
-    return status_line
+def _drawing() -> Drawing[TicTacToe]:
+    from zermelo.games.tictactoe.render import board_picture, board_text, status_line
+    return Drawing(board_text, status_line, board_picture)
 
 
 def _analysis() -> Analyse[TicTacToe]:
     from zermelo.solvers.tictactoe import analysis
     return analysis
-
-
-def _board_picture() -> Board[TicTacToe]:
-    from zermelo.games.tictactoe.render import board_picture
-    return board_picture
 
 
 ENTRY = GameEntry(
@@ -44,9 +34,7 @@ ENTRY = GameEntry(
         Integer("k", 3, "Marks in a row that win (at most the longer side).", low=1, high=8),
     )),
     create=_create,
-    render=_board_text,
-    status=_status_line,
-    board=_board_picture,
+    drawing=_drawing,
     analysis=_analysis,
     default_engine="alphabeta",
     strengths=(("easy", "random"), ("club", "alphabeta:1"),

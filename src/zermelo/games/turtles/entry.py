@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zermelo.core.entry import (
-    Board,
-    Compile,
-    Create,
-    Draw,
-    EngineFactory,
-    EngineSpec,
-    GameEntry,
-    Status,
-)
+from zermelo.core.entry import Compile, Create, Drawing, EngineFactory, EngineSpec, GameEntry
 from zermelo.core.options import Choice, Integer, Schema
 from zermelo.games.turtles.cards import RAINBOW_SPLITS
 from zermelo.games.turtles.state import NEUTRAL, OVERSHOOT, RESHUFFLE, STUCK
@@ -28,19 +19,10 @@ def _create() -> Create[Turtles]:
     return create
 
 
-def _board_text() -> Draw[Turtles]:
-    from zermelo.games.turtles.render import board_text
-    return board_text
-
-
-def _status_line() -> Status[Turtles]:
-    from zermelo.games.turtles.render import status_line
-    return status_line
-
-
-def _board_picture() -> Board[Turtles]:
+def _drawing() -> Drawing[Turtles]:
+    from zermelo.games.turtles.render import board_text, status_line
     from zermelo.games.turtles.svg import board_picture
-    return board_picture
+    return Drawing(board_text, status_line, board_picture)
 
 
 def _hybrid_engine() -> EngineFactory[Turtles]:
@@ -90,9 +72,7 @@ ENTRY = GameEntry(
                "discard pile, or nobody draws any more.", RESHUFFLE),
     )),
     create=_create,
-    render=_board_text,
-    status=_status_line,
-    board=_board_picture,
+    drawing=_drawing,
     engines=(
         EngineSpec("hybrid", "the paper's hybrid strategy H: fast when leading, "
                    "efficient-smart when trailing; measured with 2 players over 1,000 games: "
