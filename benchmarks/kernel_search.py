@@ -24,6 +24,10 @@ from functools import partial
 from rich.console import Console
 from rich.table import Table
 
+from zermelo.agents.turtles.compiled.ismcts import policy_params
+from zermelo.agents.turtles.playouts import strategy_policy
+from zermelo.agents.turtles.search import sample_positions
+from zermelo.agents.turtles.strategies import POLICIES
 from zermelo.games.connect4 import ConnectFour
 from zermelo.games.registry import GAMES
 from zermelo.games.turtles import Turtles, Variant
@@ -32,10 +36,6 @@ from zermelo.games.turtles.state import View
 from zermelo.search.algorithms import compiled_search
 from zermelo.search.ismcts import Observers
 from zermelo.search.ismcts_kernel import UNIFORM, Hook, ismcts_compiled
-from zermelo.solvers.turtles.compiled.ismcts import policy_params
-from zermelo.solvers.turtles.playouts import strategy_policy
-from zermelo.solvers.turtles.search import sample_positions
-from zermelo.solvers.turtles.strategies import POLICIES
 
 
 def timed(run: Callable[[], int]) -> tuple[int, float, float]:

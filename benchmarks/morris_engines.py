@@ -20,10 +20,10 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from zermelo.engines.strength import wilson
 from zermelo.games.morris import BOARDS, Morris
 from zermelo.search.players import play_match
 from zermelo.solvers.morris.engine import DepthPlayer, search
-from zermelo.solvers.turtles.arena import wilson
 
 
 def opening(game: Morris, plies: int, rng: random.Random) -> object:

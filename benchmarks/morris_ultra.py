@@ -29,6 +29,7 @@ from rich.console import Console
 from rich.table import Table
 
 from zermelo.engines import create_engine
+from zermelo.engines.strength import wilson
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
 from zermelo.search.players import play_match
 from zermelo.solvers.morris.database import Database
@@ -43,7 +44,6 @@ from zermelo.solvers.morris.ultra import (
     outcome,
     pressing,
 )
-from zermelo.solvers.turtles.arena import wilson
 from zermelo.tablebase.store import DatabaseError
 
 

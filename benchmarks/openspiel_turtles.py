@@ -22,13 +22,13 @@ import time
 from rich.console import Console
 from rich.table import Table
 
+from zermelo.engines.strength import wilson
 from zermelo.openspiel import cfr
 from zermelo.openspiel.export import as_openspiel
 from zermelo.openspiel.policies import TellingRace, agent_strategy, fair_player, told_player
 from zermelo.openspiel.race import TINY_DECK, HiddenRace
 from zermelo.openspiel.tree import Tree, build
 from zermelo.search.players import play_match
-from zermelo.solvers.turtles.arena import wilson
 
 AGENTS = "F,E,H,dummy,pimc:100,ismcts:100,belief-ismcts:100"
 PAPER = ("f", "e", "h", "dummy", "fast", "efficient", "hybrid")

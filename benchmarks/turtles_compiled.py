@@ -19,11 +19,12 @@ import time
 from rich.console import Console
 from rich.table import Table
 
+from zermelo.agents.turtles.agent import decide
+from zermelo.agents.turtles.arena import play_games, wilson
+from zermelo.agents.turtles.registry import make_agent
+from zermelo.agents.turtles.search import sample_positions
 from zermelo.games.turtles import Turtles, Variant
 from zermelo.games.turtles.state import TurtleState
-from zermelo.solvers.turtles.agents import decide, make_agent
-from zermelo.solvers.turtles.arena import play_games, wilson
-from zermelo.solvers.turtles.search import sample_positions
 
 AGENTS = ("mcts:H", "mcts:D", "minimax:H", "alphabeta:H", "minimax:H:3")
 PAIRS = (("mcts:F", "mcts:H"), ("minimax:F", "minimax:H"), ("mcts:H", "alphabeta:H"))

@@ -23,10 +23,11 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from zermelo.agents.turtles.agent import Agent
+from zermelo.agents.turtles.arena import play_game
+from zermelo.agents.turtles.registry import make_agent
 from zermelo.games.turtles import Turtles, Variant
 from zermelo.games.turtles.state import Play, View
-from zermelo.solvers.turtles.agents import Agent, make_agent
-from zermelo.solvers.turtles.arena import play_game
 
 
 @dataclass

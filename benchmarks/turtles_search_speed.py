@@ -18,13 +18,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from zermelo.agents.turtles.compiled.agents import mcts as compiled_mcts
+from zermelo.agents.turtles.playouts import policy_rollout
+from zermelo.agents.turtles.search import TreeSearch, sample_positions
+from zermelo.agents.turtles.strategies import Settings, Strategy
 from zermelo.games.turtles import Turtles, Variant
 from zermelo.search.ismcts import ismcts
 from zermelo.search.pimc import pimc
-from zermelo.solvers.turtles.compiled.agents import mcts as compiled_mcts
-from zermelo.solvers.turtles.playouts import policy_rollout
-from zermelo.solvers.turtles.search import TreeSearch, sample_positions
-from zermelo.solvers.turtles.strategies import Settings, Strategy
 
 
 def main() -> None:

@@ -21,10 +21,11 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from zermelo.agents.turtles.agent import Agent
+from zermelo.agents.turtles.arena import play_game, wilson
+from zermelo.agents.turtles.registry import make_agent
 from zermelo.games.turtles import Turtles, Variant
 from zermelo.games.turtles.state import Play, View
-from zermelo.solvers.turtles.agents import Agent, make_agent
-from zermelo.solvers.turtles.arena import play_game, wilson
 
 
 @dataclass

@@ -37,7 +37,7 @@ def test_listing_the_games_imports_no_solver() -> None:
             "for entry in GAMES.values():\n"
             "    engines_for(entry)\n"
             "print(' '.join(m for m in sys.modules if m.startswith(('zermelo.solvers', "
-            "'zermelo.tablebase.', 'zermelo.openspiel'))))\n")
+            "'zermelo.agents', 'zermelo.tablebase.', 'zermelo.openspiel'))))\n")
     src = str(Path(zermelo.__file__).parents[1])
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={**os.environ, "PYTHONPATH": src})

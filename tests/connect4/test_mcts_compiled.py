@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from zermelo.core.errors import GameNotSupportedError, OptionError
 from zermelo.engines.registry import create_engine
+from zermelo.engines.strength import wilson
 from zermelo.games.connect4 import ConnectFour
 from zermelo.games.connect4.rules import Position
 from zermelo.games.pig.rules import Pig
@@ -29,7 +30,6 @@ from zermelo.solvers.connect4.mcts import (
     pack,
     rules_of,
 )
-from zermelo.solvers.turtles.arena import wilson
 
 SIZES = [(7, 6, 4), (5, 4, 3), (4, 4, 4), (9, 6, 5), (1, 40, 4), (6, 2, 2)]
 

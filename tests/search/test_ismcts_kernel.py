@@ -14,6 +14,9 @@ import numpy as np
 import pytest
 
 from tests.conftest import CliRunner
+from zermelo.agents.turtles.compiled.agents import reseed
+from zermelo.agents.turtles.compiled.ismcts import belief_model
+from zermelo.agents.turtles.search import sample_positions
 from zermelo.core.errors import OptionError
 from zermelo.engines.generic import ismcts_engine
 from zermelo.games.registry import GAMES
@@ -23,9 +26,6 @@ from zermelo.games.turtles.state import Play, TurtleState
 from zermelo.search.ismcts import ismcts
 from zermelo.search.ismcts_kernel import ismcts_compiled, ismcts_declared
 from zermelo.search.players import SearchPlayer
-from zermelo.solvers.turtles.compiled.agents import reseed
-from zermelo.solvers.turtles.compiled.ismcts import belief_model
-from zermelo.solvers.turtles.search import sample_positions
 
 
 def test_connect_four_win_in_one_is_found_as_the_readable_search_finds_it() -> None:

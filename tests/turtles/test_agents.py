@@ -9,14 +9,15 @@ import random
 import pytest
 from typer.testing import CliRunner
 
+from zermelo.agents.turtles.agent import decide
+from zermelo.agents.turtles.arena import play_cell, play_cells, table_agents, wilson
+from zermelo.agents.turtles.registry import AGENTS, as_engine, make_agent
+from zermelo.agents.turtles.strategies import Strategy
 from zermelo.cli.main import app
 from zermelo.cli.play import make_engine
 from zermelo.core.errors import OptionError, UnknownNameError
 from zermelo.core.game import CHANCE
 from zermelo.games.turtles import Turtles, TurtleState, Variant
-from zermelo.solvers.turtles.agents import AGENTS, as_engine, decide, make_agent
-from zermelo.solvers.turtles.arena import play_cell, play_cells, table_agents, wilson
-from zermelo.solvers.turtles.strategies import Strategy
 
 RED, GREEN, BLUE, YELLOW, PURPLE = range(5)
 

@@ -12,26 +12,27 @@ import numpy as np
 import pytest
 
 from tests.test_conformance import resampling_problems
+from zermelo.agents.turtles import arena
+from zermelo.agents.turtles.agent import decide
+from zermelo.agents.turtles.compiled import agents as c
+from zermelo.agents.turtles.compiled.arena import (
+    arena_loop,
+    more_chance,
+    play_compiled,
+    seeded_deal,
+)
+from zermelo.agents.turtles.compiled.ismcts import policy_params
+from zermelo.agents.turtles.compiled.tree import tree_best
+from zermelo.agents.turtles.playouts import strategy_policy
+from zermelo.agents.turtles.registry import make_agent
+from zermelo.agents.turtles.search import TreeSearch, sample_positions
+from zermelo.agents.turtles.strategies import Settings, Strategy
 from zermelo.core.errors import OptionError
 from zermelo.games.turtles import Deal, Turtles, Variant
 from zermelo.games.turtles import kernels as k
 from zermelo.games.turtles.board import FINISH, squares
 from zermelo.games.turtles.state import DRAW, TurtleState
 from zermelo.search.ismcts_kernel import Hook, ismcts_compiled
-from zermelo.solvers.turtles import arena
-from zermelo.solvers.turtles.agents import decide, make_agent
-from zermelo.solvers.turtles.compiled import agents as c
-from zermelo.solvers.turtles.compiled.arena import (
-    arena_loop,
-    more_chance,
-    play_compiled,
-    seeded_deal,
-)
-from zermelo.solvers.turtles.compiled.ismcts import policy_params
-from zermelo.solvers.turtles.compiled.tree import tree_best
-from zermelo.solvers.turtles.playouts import strategy_policy
-from zermelo.solvers.turtles.search import TreeSearch, sample_positions
-from zermelo.solvers.turtles.strategies import Settings, Strategy
 
 
 def positions(game: Turtles, count: int, seed: int) -> list[TurtleState]:
@@ -223,7 +224,7 @@ def test_agents_with_a_seconds_budget_play_outside_the_compiled_loop(
         calls.append("loop")
         return loop(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("zermelo.solvers.turtles.arena.play_compiled", counted)
+    monkeypatch.setattr("zermelo.agents.turtles.arena.play_compiled", counted)
     assert arena.play_games(game, "mcts:H:20000:seconds=0.001", "minimax:H", range(2), 1)
     assert calls == []
     arena.play_games(game, "mcts:H:20", "minimax:H", range(2), 1)

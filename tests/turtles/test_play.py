@@ -9,6 +9,8 @@ import random
 import pytest
 from rich.console import Console
 
+from zermelo.agents.turtles.agent import decide
+from zermelo.agents.turtles.registry import make_agent
 from zermelo.cli.main import main
 from zermelo.cli.play import TerminalGame, make_engine
 from zermelo.core.errors import OptionError
@@ -16,7 +18,6 @@ from zermelo.core.game import CHANCE
 from zermelo.engines import create_engine, engines_for
 from zermelo.games.registry import get_game
 from zermelo.games.turtles.cards import COLOUR_NAMES
-from zermelo.solvers.turtles.agents import decide, make_agent
 
 
 def test_a_person_sees_only_their_own_view_until_the_end() -> None:

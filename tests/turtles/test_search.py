@@ -10,14 +10,15 @@ from typing import Any
 
 import pytest
 
+from zermelo.agents.turtles import search as search_module
+from zermelo.agents.turtles.agent import decide
+from zermelo.agents.turtles.registry import make_agent
+from zermelo.agents.turtles.search import TreeSearch, sample_positions
+from zermelo.agents.turtles.strategies import Settings, Strategy
 from zermelo.core.errors import OptionError
 from zermelo.games.turtles import Turtles, Variant
 from zermelo.games.turtles.board import FINISH, squares
 from zermelo.games.turtles.state import TurtleState
-from zermelo.solvers.turtles import search as search_module
-from zermelo.solvers.turtles.agents import decide, make_agent
-from zermelo.solvers.turtles.search import TreeSearch, sample_positions
-from zermelo.solvers.turtles.strategies import Settings, Strategy
 
 
 def positions(game: Turtles, count: int, seed: int) -> list[TurtleState]:

@@ -10,15 +10,12 @@ import numpy as np
 import pytest
 
 from tests.turtles.test_search import positions
-from zermelo.core.errors import OptionError
-from zermelo.core.game import CHANCE
-from zermelo.games.turtles import Turtles, Variant
-from zermelo.games.turtles.kernels import LEGAL_ROOM, kernel_legal, pack, play_of, rules_of
-from zermelo.solvers.turtles.agents import decide, make_agent
-from zermelo.solvers.turtles.belief import Belief
-from zermelo.solvers.turtles.compiled.agents import reseed
-from zermelo.solvers.turtles.playouts import policy_rollout
-from zermelo.solvers.turtles.strategies import (
+from zermelo.agents.turtles.agent import decide
+from zermelo.agents.turtles.belief import Belief
+from zermelo.agents.turtles.compiled.agents import reseed
+from zermelo.agents.turtles.playouts import policy_rollout
+from zermelo.agents.turtles.registry import make_agent
+from zermelo.agents.turtles.strategies import (
     POLICIES,
     RANDOM,
     RATES,
@@ -29,6 +26,10 @@ from zermelo.solvers.turtles.strategies import (
     rates_of,
     score,
 )
+from zermelo.core.errors import OptionError
+from zermelo.core.game import CHANCE
+from zermelo.games.turtles import Turtles, Variant
+from zermelo.games.turtles.kernels import LEGAL_ROOM, kernel_legal, pack, play_of, rules_of
 
 KERNEL_VARIANTS = [Variant(players=2), Variant(players=4),
                    Variant(players=3, rainbow="4+3-", overshoot="forbid", stuck="pass")]

@@ -16,11 +16,12 @@ from typing import Any
 
 import numpy as np
 
+from zermelo.agents.turtles.agent import decide
+from zermelo.agents.turtles.registry import make_agent
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import TurtleState, View
 from zermelo.openspiel.race import HiddenRace
 from zermelo.openspiel.tree import FloatArray, Tree
-from zermelo.solvers.turtles.agents import decide, make_agent
 
 
 def agent_strategy(tree: Tree, game: Turtles, name: str, samples: int = 1, seed: int = 0,

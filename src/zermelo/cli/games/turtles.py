@@ -33,7 +33,7 @@ from zermelo.games.turtles.state import PLAYERS
 from zermelo.games.turtles.svg import board_picture
 
 if TYPE_CHECKING:
-    from zermelo.solvers.turtles.arena import Cell
+    from zermelo.agents.turtles.arena import Cell
 
 JOB_BYTES = 200 << 20
 """About what an arena worker process takes (the interpreter, numba and the compiled rules)."""
@@ -82,7 +82,7 @@ def show(position: PositionArg, players: PlayersOpt = 2, option: OptionOpt = Non
 @app.command()
 def agents() -> None:
     """The agents the arena and the engines know, with their parameters."""
-    from zermelo.solvers.turtles.agents import AGENT_SPECS
+    from zermelo.agents.turtles.registry import AGENT_SPECS
 
     for spec in AGENT_SPECS:
         params = f" {spec.params}" if spec.params else ""
@@ -152,8 +152,8 @@ def arena(
     """Win rates of row agents against column agents with 95 % Wilson intervals: in each game
     the row agent takes one seat (turning with each game) and the column agent the others;
     with two players both cells of a pair come from the same games."""
-    from zermelo.solvers.turtles.agents import make_agent
-    from zermelo.solvers.turtles.arena import cells_of, play_cells, table_agents
+    from zermelo.agents.turtles.arena import cells_of, play_cells, table_agents
+    from zermelo.agents.turtles.registry import make_agent
 
     if (agents is None) == (table is None):
         raise OptionError("give either --agents or --table")

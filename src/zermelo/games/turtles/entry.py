@@ -26,27 +26,27 @@ def _drawing() -> Drawing[Turtles]:
 
 
 def _hybrid_engine() -> EngineFactory[Turtles]:
-    from zermelo.solvers.turtles.agents import hybrid_engine
+    from zermelo.agents.turtles.registry import hybrid_engine
     return hybrid_engine
 
 
 def _belief_engine() -> EngineFactory[Turtles]:
-    from zermelo.solvers.turtles.agents import belief_engine
+    from zermelo.agents.turtles.registry import belief_engine
     return belief_engine
 
 
 def _fast_engine() -> EngineFactory[Turtles]:
-    from zermelo.solvers.turtles.agents import fast_engine
+    from zermelo.agents.turtles.registry import fast_engine
     return fast_engine
 
 
 def _efficient_engine() -> EngineFactory[Turtles]:
-    from zermelo.solvers.turtles.agents import efficient_engine
+    from zermelo.agents.turtles.registry import efficient_engine
     return efficient_engine
 
 
 def _dummy_engine() -> EngineFactory[Turtles]:
-    from zermelo.solvers.turtles.agents import dummy_engine
+    from zermelo.agents.turtles.registry import dummy_engine
     return dummy_engine
 
 

@@ -1,1 +1,2 @@
-"""The Great Turtle Race's players: agents that see only their view, the paper's strategies."""
+"""The Great Turtle Race solved exactly on a small race (:mod:`.exact`); its players sit in
+:mod:`zermelo.agents.turtles`."""

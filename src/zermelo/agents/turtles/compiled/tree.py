@@ -1,5 +1,5 @@
 """The paper's minimax and alpha-beta compiled: the tree of
-:class:`~zermelo.solvers.turtles.search.TreeSearch` on the kernels' state arrays.
+:class:`~zermelo.agents.turtles.search.TreeSearch` on the kernels' state arrays.
 
 A paranoid tree of ``depth`` plays per determinisation, a line worth the sum of the strategy's
 scores from the agent's view and +-10^6 times its return where the game ends, the draws fixed
@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zermelo.agents.turtles.strategies import rates_of, score
 from zermelo.games.turtles.kernels import (
     COL,
     ENDED,
@@ -24,7 +25,6 @@ from zermelo.games.turtles.kernels import (
     play,
     plays_of,
 )
-from zermelo.solvers.turtles.strategies import rates_of, score
 
 WIN = 1e6
 """A line that ends the game is worth this much times the agent's return."""

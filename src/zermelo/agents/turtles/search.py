@@ -9,7 +9,7 @@ our readings, each a named parameter:
 
 These are the readable references (``minimax-ref``, ``alphabeta-ref``, ``mcts-ref``); the
 agents ``minimax``, ``alphabeta`` and ``mcts`` run the same searches compiled
-(:mod:`zermelo.solvers.turtles.compiled`).
+(:mod:`zermelo.agents.turtles.compiled`).
 
 * ``minimax:S[:DEPTH][:samples=K]`` and ``alphabeta:S[...]``: in each of K determinisations
   (default 2) a paranoid tree of DEPTH plays (default 2: the agent's play and the next
@@ -29,7 +29,7 @@ agents ``minimax``, ``alphabeta`` and ``mcts`` run the same searches compiled
 * ``pimc[:N][:samples=K][...]``: perfect-information Monte Carlo (:mod:`zermelo.search.pimc`)
   with N playouts over K determinisations.
 * ``belief-ismcts[:N][...]``: multiple-observer ISMCTS whose determinisations draw the
-  opponents' colours from the belief of :mod:`zermelo.solvers.turtles.belief`.
+  opponents' colours from the belief of :mod:`zermelo.agents.turtles.belief`.
 """
 
 from __future__ import annotations
@@ -41,6 +41,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from zermelo.agents.turtles.agent import Agent
+from zermelo.agents.turtles.belief import Belief, draw_colours
+from zermelo.agents.turtles.compiled.ismcts import belief_model, policy_params
+from zermelo.agents.turtles.playouts import policy_rollout, strategy_policy
+from zermelo.agents.turtles.strategies import POLICIES, Settings, Strategy
 from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE
 from zermelo.games.turtles.cards import KINDS
@@ -50,11 +55,6 @@ from zermelo.games.turtles.state import Play, TurtleState, View
 from zermelo.search.ismcts import Observers, ismcts
 from zermelo.search.ismcts_kernel import UNIFORM, UNIFORM_PRIOR, Hook, ismcts_compiled
 from zermelo.search.pimc import pimc
-from zermelo.solvers.turtles.agents import Agent
-from zermelo.solvers.turtles.belief import Belief, draw_colours
-from zermelo.solvers.turtles.compiled.ismcts import belief_model, policy_params
-from zermelo.solvers.turtles.playouts import policy_rollout, strategy_policy
-from zermelo.solvers.turtles.strategies import POLICIES, Settings, Strategy
 
 WIN = 1e6
 """A line that ends the game is worth this much times the agent's return."""
@@ -343,7 +343,7 @@ alphabeta = _tree(prune=True)
 
 def mcts(game: Turtles, args: tuple[str, ...]) -> Agent:
     """The paper's MCTS with a strategy: UCT over determinisations, rollouts by S (the
-    readable reference of :func:`zermelo.solvers.turtles.compiled.agents.mcts`)."""
+    readable reference of :func:`zermelo.agents.turtles.compiled.agents.mcts`)."""
     allowed = {key: kind for key, kind in MONTE_CARLO.items() if key != "rollout"}
     options = agent_options("mcts-ref", args, ("strategy", "iterations"),
                        {"strategy": STRATEGY_NAMES, **allowed})

@@ -12,6 +12,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from zermelo.agents.turtles.compiled.agents import MCTS, CompiledAgent, decide
+from zermelo.agents.turtles.compiled.ismcts import policy_params
+from zermelo.agents.turtles.playouts import strategy_policy
 from zermelo.core.errors import OptionError
 from zermelo.games.turtles.kernels import (
     CODES,
@@ -41,9 +44,6 @@ from zermelo.search.ismcts_kernel import (
     new_tree,
 )
 from zermelo.search.specialise import specialised
-from zermelo.solvers.turtles.compiled.agents import MCTS, CompiledAgent, decide
-from zermelo.solvers.turtles.compiled.ismcts import policy_params
-from zermelo.solvers.turtles.playouts import strategy_policy
 
 DRAWS = 512
 """Chance numbers drawn ahead at a time for one arena game (a game rarely makes 100 draws);
@@ -142,7 +142,7 @@ def play_compiled(game: Turtles, agents: Sequence[CompiledAgent], seed: str,
     :func:`arena_loop`; the winning seats. The deal and the draws come from ``seed``, the
     choices from it too (apart). ``record`` (rows of 4) receives the plays, as the loop
     writes them. The loop has no clock: agents with a ``seconds`` budget are refused (play
-    them one decision at a time, as :func:`~zermelo.solvers.turtles.arena.play_game` does)."""
+    them one decision at a time, as :func:`~zermelo.agents.turtles.arena.play_game` does)."""
     if any(not loops(a) for a in agents):
         raise OptionError("the compiled arena loop takes no agent with a seconds budget")
     specs = np.array([a.spec() for a in agents], np.int64)

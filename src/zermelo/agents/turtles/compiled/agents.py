@@ -12,6 +12,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
+from zermelo.agents.turtles.compiled.ismcts import policy_params
+from zermelo.agents.turtles.compiled.tree import tree_choose
+from zermelo.agents.turtles.playouts import strategy_policy
+from zermelo.agents.turtles.search import MONTE_CARLO, STRATEGY_NAMES, agent_options
+from zermelo.agents.turtles.strategies import POLICIES
 from zermelo.core.kernels import GameKernels
 from zermelo.games.turtles.kernels import (
     MAX_PLAYS,
@@ -25,11 +30,6 @@ from zermelo.games.turtles.kernels import (
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import Move, Play, TurtleState, View
 from zermelo.search.ismcts_kernel import Hook, ismcts_compiled
-from zermelo.solvers.turtles.compiled.ismcts import policy_params
-from zermelo.solvers.turtles.compiled.tree import tree_choose
-from zermelo.solvers.turtles.playouts import strategy_policy
-from zermelo.solvers.turtles.search import MONTE_CARLO, STRATEGY_NAMES, agent_options
-from zermelo.solvers.turtles.strategies import POLICIES
 
 MINIMAX, ALPHABETA, MCTS = 0, 1, 2
 """The kinds of compiled agent."""

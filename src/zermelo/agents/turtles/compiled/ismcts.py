@@ -1,6 +1,6 @@
 """What the Turtle Race's agents give the game-free compiled ISMCTS
 (:mod:`zermelo.search.ismcts_kernel`) besides the game's kernels: the strategies' parameters
-for the rollout policy :func:`~zermelo.solvers.turtles.playouts.strategy_policy`, and the
+for the rollout policy :func:`~zermelo.agents.turtles.playouts.strategy_policy`, and the
 belief about the opponents' colours as a model of the hidden part."""
 
 from __future__ import annotations
@@ -8,15 +8,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zermelo.agents.turtles.belief import Assignment
 from zermelo.core import kernel_signatures as sig
 from zermelo.games.turtles.kernels import COL, MAX_PLAYERS, NPL
 from zermelo.search.ismcts_kernel import Hook
-from zermelo.solvers.turtles.belief import Assignment
 
 
 @njit(cache=True)
 def policy_params(players, policy, epsilon):  # type: ignore[no-untyped-def]
-    """The parameters of :func:`~zermelo.solvers.turtles.playouts.strategy_policy` with every
+    """The parameters of :func:`~zermelo.agents.turtles.playouts.strategy_policy` with every
     player playing ``policy`` and a random play with probability ``epsilon``."""
     params = np.full(1 + MAX_PLAYERS, float(policy))
     params[0] = epsilon

@@ -1,7 +1,7 @@
 """Compiled playouts of The Great Turtle Race from any position, for the searches' rollouts.
 
 Each player plays by a *policy*: uniformly random legal plays, or the paper's strategy F, E or H
-as :mod:`zermelo.solvers.turtles.strategies` compiles it (its default settings), each play
+as :mod:`zermelo.agents.turtles.strategies` compiles it (its default settings), each play
 replaced by a random one with probability ``epsilon``. States are the arrays of
 :mod:`zermelo.games.turtles.kernels`, whose turn step plays them and whose
 :func:`~zermelo.games.turtles.kernels.kernel_returns` scores them; :func:`policy_rollout` turns
@@ -17,6 +17,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from zermelo.agents.turtles.strategies import POLICIES, choose
 from zermelo.core import kernel_signatures as sig
 from zermelo.games.turtles.kernels import (
     COL,
@@ -34,7 +35,6 @@ from zermelo.games.turtles.kernels import (
 )
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import OVER, TurtleState
-from zermelo.solvers.turtles.strategies import POLICIES, choose
 
 
 @njit(cache=True)

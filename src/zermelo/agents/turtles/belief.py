@@ -21,11 +21,11 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from zermelo.agents.turtles.strategies import Settings, Strategy
 from zermelo.games.turtles.board import START, Board, move
 from zermelo.games.turtles.cards import STEPS, TURTLES
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import HAND, NONE, Play, Variant, View, legal_plays
-from zermelo.solvers.turtles.strategies import Settings, Strategy
 
 CACHE = 100_000
 """Likelihoods kept before the cache starts again."""

@@ -8,7 +8,7 @@ players the games of a cell also give its mirror (the column's wins against the 
 paper's tables do (Przybylski and Król, 2018, tables I-VI; :data:`TABLES`). When both agents
 are compiled (the paper's searches) and neither has a ``seconds`` budget (the loop has no
 clock), whole games run in the compiled loop
-(:func:`~zermelo.solvers.turtles.compiled.arena.arena_loop`), dealt and drawn from the game's
+(:func:`~zermelo.agents.turtles.compiled.arena.arena_loop`), dealt and drawn from the game's
 seed by the kernels' generator: the same seeds give other deals there than through the rules.
 
 >>> lo, hi = wilson(50, 100)
@@ -23,13 +23,14 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from zermelo.agents.turtles.agent import Agent, decide
+from zermelo.agents.turtles.compiled.arena import loops, play_compiled
+from zermelo.agents.turtles.registry import make_agent
 from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE
 from zermelo.engines.strength import wilson
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import Variant
-from zermelo.solvers.turtles.agents import Agent, decide, make_agent
-from zermelo.solvers.turtles.compiled.arena import loops, play_compiled
 
 STRATEGIES = ("F", "E", "H", "D")
 """The paper's strategies in its tables' order."""

@@ -1,5 +1,0 @@
-"""The paper's searches compiled with numba over the arrays of
-:mod:`zermelo.games.turtles.kernels`, one concern a module: the trees of minimax and alpha-beta
-(:mod:`.tree`), the ISMCTS tree (:mod:`.mcts`), the agents that run them (:mod:`.agents`) and
-whole arena games in one compiled loop (:mod:`.arena`). The readable agents of
-:mod:`zermelo.solvers.turtles.search` stay the reference."""
