@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
@@ -71,14 +70,6 @@ Run: TypeAlias = "Callable[[G, Any], SearchResult[Any]]"
 """``run(game, state) -> SearchResult``: one of a game's own exact algorithms."""
 Compile: TypeAlias = Callable[[G], GameKernels[Any, Any]]
 """``kernels(game) -> GameKernels``: a variant's compiled rules."""
-
-
-def load(ref: str) -> Callable[..., Any]:
-    """The function ``ref`` names (``"package.module:function"``), for tables of parts kept
-    as text."""
-    module, _, name = ref.partition(":")
-    function: Callable[..., Any] = getattr(import_module(module), name)
-    return function
 
 
 @dataclass(frozen=True)
