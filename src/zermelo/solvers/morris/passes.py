@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, in_mill, lost, unmoves
+from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, lost, unmoves
 from zermelo.solvers.morris.kernels import expand, image_of, locate, locate_image, rank, unrank
 from zermelo.tablebase.bits import next_subset
 from zermelo.tablebase.retrograde import ALIAS, NONE, from_child, preference
@@ -40,7 +40,6 @@ def forward(blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, s
     (``count``; :data:`ALIAS` for an entry that copies a smaller one) and the best code its
     moves leaving the unit reach (``exit_code``)."""
     n = free_at.shape[2]
-    min_stones, mill_wins, point_mills = t[6], t[5], t[1]
     for b in prange(blocks.shape[0]):
         s, c = blocks[b, 0], blocks[b, 1]
         m, o, mh, oh, offset = sub[s, 0], sub[s, 1], sub[s, 2], sub[s, 3], sub[s, 4]
@@ -82,14 +81,13 @@ def forward(blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, s
                 if frm >= 0:
                     after ^= np.int64(1) << frm
                     moved ^= np.int64(1) << perm[frm]
-                if in_mill(after, to, point_mills) and (
-                        mill_wins or (take >= 0 and o + oh - 1 < min_stones)):
+                capture = 1 if take >= 0 else 0
+                child = opp ^ (np.int64(1) << take) if capture else opp
+                if lost(child, after, oh, t):
                     code = from_child(1)  # the opponent has lost: a win in one ply
                     if preference(code) > preference(best):
                         best = code
                     continue
-                capture = 1 if take >= 0 else 0
-                child = opp ^ (np.int64(1) << take) if capture else opp
                 kind, where, cm = (targets[s, capture, 0], targets[s, capture, 1],
                                    targets[s, capture, 2])
                 if capture:
