@@ -113,6 +113,16 @@ def test_unknown_agents_and_bad_parameters_are_refused() -> None:
     assert make_agent("d", game).name == "dummy" and set(AGENTS) >= {"f", "e", "h", "dummy"}
 
 
+@pytest.mark.parametrize("name", list(AGENTS))
+def test_every_registered_agent_is_made_by_its_name(name: str) -> None:
+    """Each spec's lazy reference loads a factory that builds an agent of that name (a typed
+    reference that mypy checks, so a misspelt factory fails here and in the type check)."""
+    game = Turtles(Variant(players=3))
+    agent = make_agent(AGENTS[name].name, game)
+    assert agent.name.lower().startswith(name.removesuffix("-cheat"))
+    assert agent.sees_colours == (name == "h-cheat")
+
+
 @pytest.mark.parametrize(("engine", "letter"), [("hybrid", "H"), ("fast", "F"),
                                                   ("efficient", "E"), ("dummy", "D")])
 def test_the_engines_words_are_the_papers_letters(engine: str, letter: str) -> None:
