@@ -8,11 +8,11 @@ Each game is played on a variant small enough for many games (tic-tac-toe 3x3, C
 Morris, The Great Turtle Race with two players); every engine that plays it is measured at its
 default level and at the levels of the web page's strength words (easy, club, strong,
 perfect). The strongest engine is ``perfect`` where the game has one, the generic alpha-beta to
-the end of the game where it is exact (tic-tac-toe, Nim), and the paper's hybrid strategy H
-in the turtle race (the information-set search is the stronger but too slow to face every
-engine many times). Each engine move may think ``--seconds`` (the page's time budget, smaller);
-the reference's moves are not bounded. The databases of Three Musketeers 4x4 and Six Men's
-Morris are built under ``--db`` (default: the usual data directory) if they are missing there.
+the end of the game where it is exact (tic-tac-toe, Nim), and the belief model's compiled
+information-set search (``belief-ismcts:300``) in the turtle race. Each engine move may think
+``--seconds`` (the page's time budget, smaller); the reference's moves are not bounded. The
+databases of Three Musketeers 4x4 and Six Men's Morris are built under ``--db`` (default: the
+usual data directory) if they are missing there.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ PLANS = (
          ("musketeers", "solve", "--board", "4x4")),
     Plan("morris", "Six Men's Morris", (("board", "six"),), "perfect", 10,
          ("morris", "solve", "--board", "six")),
-    Plan("turtles", "Great Turtle Race, 2 players", (), "hybrid", 40),
+    Plan("turtles", "Great Turtle Race, 2 players", (), "belief-ismcts:300", 40),
 )
 """Every game's variants, in the order they are measured."""
 
