@@ -20,6 +20,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from zermelo.core.errors import ZermeloError
 from zermelo.solvers.musketeers.database import Database, table_name
 from zermelo.solvers.musketeers.indexing import Variant
 
@@ -63,4 +64,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except ZermeloError as error:
+        sys.exit(f"musketeers_layer: {error}")
