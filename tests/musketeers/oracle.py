@@ -7,9 +7,11 @@ from functools import cache
 from zermelo.games.musketeers import Position, ThreeMusketeers
 
 
+@cache
 def minimax_oracle(game: ThreeMusketeers):  # type: ignore[no-untyped-def]
     """A function giving ``(winner letter, plies)`` of a position by exhaustive search, with the
-    winner winning fastest and the loser losing slowest."""
+    winner winning fastest and the loser losing slowest; one a game, so the tests of a process
+    share the positions it has solved."""
 
     @cache
     def solve(state: Position) -> tuple[int, int]:

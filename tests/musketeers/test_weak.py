@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -43,15 +41,8 @@ def exact_result(game: ThreeMusketeers, state: Position,
         value = Database.open(variant, db_root).lookup(state)
         assert value.player is not None and value.plies is not None
         return value.player, value.plies
-    result = _oracle(game)(state)
+    result: str = minimax_oracle(game)(state)
     return result[0], int(result[1:])
-
-
-@cache
-def _oracle(game: ThreeMusketeers) -> Callable[[Position], str]:
-    """One minimax oracle a game, so the positions of a game share what it has solved."""
-    oracle: Callable[[Position], str] = minimax_oracle(game)
-    return oracle
 
 
 def random_positions(game: ThreeMusketeers, seed: int, count: int, max_enemies: int = 99
