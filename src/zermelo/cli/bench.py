@@ -14,10 +14,11 @@ from rich.table import Table
 
 from zermelo.cli.common import OptionOpt, console, figure_bytes, parse_options, write_output
 from zermelo.core.errors import OptionError
+from zermelo.core.game import Game
 from zermelo.core.options import parse_whole
 from zermelo.games.registry import AnyGame, get_game
 from zermelo.search import alphabeta, alphabeta_tt, mcts, minimax
-from zermelo.search.base import Budget, SearchResult, budget
+from zermelo.search.base import Budget, M, S, SearchResult, budget
 from zermelo.search.players import SearchPlayer, play_match
 from zermelo.search.tree_first import tree_first
 
@@ -26,7 +27,7 @@ MAX_BENCH_DEPTH = 30
 """The deepest search a bench runs (the searches are exhaustive to their depth)."""
 
 
-def _run(name: str, game: AnyGame, state: Any, depth: int, budget: int) -> SearchResult[Any]:
+def _run(name: str, game: Game[S, M], state: S, depth: int, budget: int) -> SearchResult[M]:
     if name == "minimax":
         return minimax(game, state, depth=depth)
     if name == "tree-first":
@@ -38,7 +39,7 @@ def _run(name: str, game: AnyGame, state: Any, depth: int, budget: int) -> Searc
     return mcts(game, state, iterations=max(1, budget), seed=0)
 
 
-def depth_rows(game: AnyGame, depths: list[int]) -> list[dict[str, Any]]:
+def depth_rows(game: Game[S, M], depths: list[int]) -> list[dict[str, Any]]:
     """One row per (search, depth) from the start; MCTS gets as many simulations as minimax
     visited nodes at that depth (capped at 20,000)."""
     state = game.initial_state()
@@ -56,7 +57,7 @@ def depth_rows(game: AnyGame, depths: list[int]) -> list[dict[str, Any]]:
     return rows
 
 
-def match_matrix(game: AnyGame, depths: list[int]) -> list[list[int]]:
+def match_matrix(game: Game[S, M], depths: list[int]) -> list[list[int]]:
     """``m[i][j]``: the winner (0 first player, 1 second, -1 draw) when the first player
     searches ``depths[i]`` plies and the second ``depths[j]`` (alpha-beta, ties to the first
     move in the game's order)."""
@@ -64,8 +65,8 @@ def match_matrix(game: AnyGame, depths: list[int]) -> list[list[int]]:
     for first in depths:
         row = []
         for second in depths:
-            players = [SearchPlayer("alphabeta", depth=first), SearchPlayer("alphabeta",
-                                                                             depth=second)]
+            players: list[SearchPlayer[S, M]] = [SearchPlayer("alphabeta", depth=first),
+                                                 SearchPlayer("alphabeta", depth=second)]
             winner = game.winner(play_match(game, players)[-1])
             row.append(-1 if winner is None else winner)
         matrix.append(row)

@@ -38,8 +38,11 @@ G = TypeVar("G", bound=AnyGame)
 
 Lazy: TypeAlias = Callable[[], T]
 """A part imported on first use: a function that imports it inside its body and returns it."""
-Player: TypeAlias = Callable[[AnyGame, Any], Hashable]
-"""A player picks a legal move in a non-terminal state where a player (not chance) moves."""
+PlayerOf: TypeAlias = Callable[[G, Any], Hashable]
+"""A player of the game ``G``: it picks a legal move in a non-terminal state where a player
+(not chance) moves."""
+Player: TypeAlias = PlayerOf[AnyGame]
+"""A player of any game."""
 Create: TypeAlias = Callable[[dict[str, Any]], G]
 """``create(values) -> game``: the variant of an option schema's parsed values."""
 Draw: TypeAlias = "Callable[[G, Any], Text]"
@@ -60,8 +63,8 @@ class Drawing(Generic[G]):
     """None: the page shows the terminal drawing."""
 
 
-EngineFactory: TypeAlias = Callable[[G, int | None, int | None, Path | None], Player]
-"""``create(game, level, seed, data) -> Player``: an engine for one variant."""
+EngineFactory: TypeAlias = Callable[[G, int | None, int | None, Path | None], PlayerOf[G]]
+"""``create(game, level, seed, data) -> player``: an engine for one variant, playing it."""
 Supports: TypeAlias = Callable[[G], bool]
 """``supports(game) -> bool``: whether an engine can play a variant."""
 Analyse: TypeAlias = Callable[[G, Any, Path | None], Analysis]
@@ -97,7 +100,7 @@ class EngineSpec(Generic[G]):
         return self.supports is None or self.supports()(game)
 
     def player(self, game: G, level: int | None, seed: int | None, data: Path | None
-               ) -> Player:
+               ) -> PlayerOf[G]:
         """The engine at ``level`` playing ``game``, seeded by ``seed``, reading ``data``."""
         return self.create()(game, level, seed, data)
 

@@ -19,7 +19,9 @@ from zermelo.search.alphabeta import alphabeta
 from zermelo.search.alphabeta_tt import alphabeta_tt
 from zermelo.search.base import (
     Evaluator,
+    M,
     ReturnsEvaluator,
+    S,
     SearchResult,
     Supports,
     with_room,
@@ -121,15 +123,15 @@ def plays(algorithm: Algorithm, info: GameInfo) -> bool:
 
 def search(
     name: str,
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     *,
     depth: int | None = None,
-    evaluate: Evaluator | None = None,
-    evaluate_returns: ReturnsEvaluator | None = None,
+    evaluate: Evaluator[S, M] | None = None,
+    evaluate_returns: ReturnsEvaluator[S, M] | None = None,
     iterations: int = 10_000,
     seed: int | None = 0,
-) -> SearchResult[Any]:
+) -> SearchResult[M]:
     """Run the algorithm called ``name`` on ``state`` with the options it takes.
 
     ``evaluate`` scores a state from the side to move's view (two-player searches),
@@ -144,7 +146,7 @@ def search(
                                SEED: seed}
     refuse(algorithm, [o for o in REFUSABLE if offered[o] is not None])
     plies = depth if depth is not None else game.info.max_game_length or 0
-    result: SearchResult[Any] = with_room(plies, lambda: algorithm.run(
+    result: SearchResult[M] = with_room(plies, lambda: algorithm.run(
         game, state, **{option: offered[option] for option in algorithm.options}))
     return result
 
@@ -164,9 +166,9 @@ COMPILED: dict[str, Observers] = {"mcts": "single", "ismcts": "single",
 """The searches that run compiled on a game's declared kernels (with the ISMCTS's observers)."""
 
 
-def compiled_search(name: str, game: Game[Any, Any], kernels: GameKernels[Any, Any],
-                    state: Any, *, iterations: int, seed: int | None
-                    ) -> SearchResult[Any] | None:
+def compiled_search(name: str, game: Game[S, M], kernels: GameKernels[S, M],
+                    state: S, *, iterations: int, seed: int | None
+                    ) -> SearchResult[M] | None:
     """The search ``name`` of :data:`COMPILED` run compiled on a game's kernels, or None
     where they do not allow it (the readable search then answers). Imported here: loading a
     compiled search takes a second or two that no other command should pay."""

@@ -18,7 +18,7 @@ correct at the side that found the win).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from zermelo.core.game import Game
 from zermelo.search.base import (
@@ -26,7 +26,9 @@ from zermelo.search.base import (
     TWO_PLAYER_PERFECT,
     Clock,
     Evaluator,
+    M,
     ReturnsEvaluator,
+    S,
     SearchResult,
     SearchStats,
     depth_limit,
@@ -37,11 +39,11 @@ from zermelo.search.base import (
 NAME = "alphabeta"
 SUPPORTS = TWO_PLAYER_PERFECT
 
-Ordering = Callable[[Game[Any, Any], Any, list[Any]], list[Any]]
+Ordering: TypeAlias = Callable[[Game[S, M], S, list[M]], list[M]]
 """Reorders the legal moves of a state before they are searched."""
 
 
-def root_window(game: Game[Any, Any], evaluate: Evaluator | ReturnsEvaluator | None
+def root_window(game: Game[S, M], evaluate: Evaluator[S, M] | ReturnsEvaluator[S, M] | None
                 ) -> tuple[float, float]:
     """The game's return range when only returns are compared, else the whole line."""
     if evaluate is None:
@@ -49,7 +51,7 @@ def root_window(game: Game[Any, Any], evaluate: Evaluator | ReturnsEvaluator | N
     return -INF, INF
 
 
-def within(game: Game[Any, Any], value: float, alpha: float, beta: float) -> bool:
+def within(game: Game[S, M], value: float, alpha: float, beta: float) -> bool:
     """Whether a fail-soft result searched with window ``(alpha, beta)`` is exact: inside the
     window, or on an edge that is also the end of the game's range of returns."""
     info = game.info
@@ -58,14 +60,14 @@ def within(game: Game[Any, Any], value: float, alpha: float, beta: float) -> boo
 
 
 def alphabeta(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     *,
     depth: int | None = None,
-    evaluate: Evaluator | None = None,
-    order: Ordering | None = None,
+    evaluate: Evaluator[S, M] | None = None,
+    order: Ordering[S, M] | None = None,
     window: tuple[float, float] | None = None,
-) -> SearchResult[Any]:
+) -> SearchResult[M]:
     """The alpha-beta value of ``state`` from the side to move's view.
 
     ``depth`` limits the search (None: to the end), ``evaluate`` scores unfinished states at
@@ -79,8 +81,8 @@ def alphabeta(
     stats = SearchStats()
     clock = Clock(stats)
 
-    def search(state: Any, left: float, ply: int, alpha: float, beta: float
-               ) -> tuple[float, list[Any]]:
+    def search(state: S, left: float, ply: int, alpha: float, beta: float
+               ) -> tuple[float, list[M]]:
         stats.visit(ply)
         if game.is_terminal(state):
             return terminal_value(game, state), []

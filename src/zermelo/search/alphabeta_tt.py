@@ -14,7 +14,7 @@ are stored with depth :data:`~zermelo.search.table.COMPLETE` and are valid at ev
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Generic
 
 from zermelo.core.game import Game
 from zermelo.search.alphabeta import SUPPORTS, root_window, within
@@ -23,6 +23,8 @@ from zermelo.search.base import (
     BudgetExhausted,
     Clock,
     Evaluator,
+    M,
+    S,
     SearchResult,
     SearchStats,
     depth_limit,
@@ -35,14 +37,14 @@ from zermelo.search.table import COMPLETE, Bound, TranspositionTable
 NAME = "alphabeta-tt"
 
 
-class AlphaBetaTT:
+class AlphaBetaTT(Generic[S, M]):
     """One search context: the game, the table, the ordering hints and the statistics."""
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[S, M],
         *,
-        evaluate: Evaluator | None = None,
+        evaluate: Evaluator[S, M] | None = None,
         table: TranspositionTable | None = None,
         ordering: MoveOrdering | None = None,
     ) -> None:
@@ -56,8 +58,8 @@ class AlphaBetaTT:
         self.horizon = 0
         """How many times a depth limit decided a value (evaluations and shallow TT entries)."""
 
-    def search(self, state: Any, left: int, ply: int, alpha: float, beta: float
-               ) -> tuple[float, list[Any]]:
+    def search(self, state: S, left: int, ply: int, alpha: float, beta: float
+               ) -> tuple[float, list[M]]:
         """Fail-soft alpha-beta with ``left`` plies to go (:data:`COMPLETE`: no limit)."""
         game, stats, table = self.game, self.stats, self.table
         stats.visit(ply)
@@ -108,7 +110,7 @@ class AlphaBetaTT:
         table.store(key, best, table.bound_of(best, alpha0, beta0), depth, best_move)
         return best, line
 
-    def extend_line(self, state: Any, value: float, line: list[Any]) -> list[Any]:
+    def extend_line(self, state: S, value: float, line: list[M]) -> list[M]:
         """Continue a principal line cut short by table hits, with complete table entries.
 
         At each step a move qualifies when its child is terminal with the right value, or has a
@@ -150,8 +152,8 @@ class AlphaBetaTT:
             state, value = game.apply(state, chosen), chosen_value
         return line
 
-    def run(self, state: Any, depth: int | None = None, iterative: bool | None = None
-            ) -> SearchResult[Any]:
+    def run(self, state: S, depth: int | None = None, iterative: bool | None = None
+            ) -> SearchResult[M]:
         """Search ``state`` to ``depth`` plies (None: until the value is exact).
 
         ``iterative`` (default: only when ``depth`` is given) searches depth 1, 2, ... first.
@@ -168,7 +170,7 @@ class AlphaBetaTT:
             return SearchResult(terminal_value(game, state), None, (), stats, True, NAME, depth)
         target = COMPLETE if depth is None else depth
         current = min(1, target) if iterative else target  # depth 0: the evaluation alone
-        finished: tuple[float, list[Any], int] | None = None  # the deepest completed round
+        finished: tuple[float, list[M], int] | None = None  # the deepest completed round
         while True:
             self.horizon = 0
             stats.iterations += 1
@@ -194,15 +196,15 @@ class AlphaBetaTT:
 
 
 def alphabeta_tt(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     *,
     depth: int | None = None,
-    evaluate: Evaluator | None = None,
+    evaluate: Evaluator[S, M] | None = None,
     table: TranspositionTable | None = None,
     ordering: MoveOrdering | None = None,
     iterative: bool | None = None,
-) -> SearchResult[Any]:
+) -> SearchResult[M]:
     """The alpha-beta value of ``state`` (side to move's view) using a transposition table.
 
     ``depth`` None searches until the value is exact. ``iterative`` deepens one ply at a time

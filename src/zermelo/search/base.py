@@ -25,12 +25,13 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeAlias, TypeVar
 
 from zermelo.core.errors import GameNotSupportedError, OptionError, ZermeloError
 from zermelo.core.game import CHANCE, Chance, Game, GameInfo, Information, Utility
 from zermelo.core.value import Value
 
+S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 T = TypeVar("T")
 
@@ -41,24 +42,24 @@ MAX_DEPTH = 64
 MAX_ITERATIONS = 10_000_000
 """The most simulations a sampling search accepts."""
 
-Evaluator = Callable[[Game[Any, Any], Any], float]
+Evaluator: TypeAlias = Callable[[Game[S, M], S], float]
 """A static evaluation: ``evaluate(game, state)`` from the side to move's view.
 
 Called at the depth limit on non-terminal states only. To keep the value comparable with the
 game's returns, stay strictly inside ``(info.min_return, info.max_return)``.
 """
 
-ReturnsEvaluator = Callable[[Game[Any, Any], Any], Sequence[float]]
+ReturnsEvaluator: TypeAlias = Callable[[Game[S, M], S], Sequence[float]]
 """A static evaluation for n players: an estimate of each player's return, in
 ``info.players`` order, for a non-terminal state at the depth limit."""
 
 
-def zero_evaluation(game: Game[Any, Any], state: Any) -> float:
+def zero_evaluation(game: Game[S, M], state: S) -> float:
     """The evaluation that knows nothing: every unfinished position is worth a draw."""
     return 0.0
 
 
-def zero_returns(game: Game[Any, Any], state: Any) -> tuple[float, ...]:
+def zero_returns(game: Game[S, M], state: S) -> tuple[float, ...]:
     """The n-player evaluation that knows nothing: every player expects 0."""
     return (0.0,) * game.info.num_players
 
@@ -87,7 +88,7 @@ class Supports:
             problems.append(f"{info.utility.value}, needs {_either(self.utility)}")
         return problems
 
-    def check(self, game: Game[Any, Any], algorithm: str) -> None:
+    def check(self, game: Game[S, M], algorithm: str) -> None:
         """Raise :class:`GameNotSupportedError` naming what ``algorithm`` cannot handle in
         ``game``, if anything."""
         problems = self.missing(game.info)
@@ -301,7 +302,7 @@ class SearchResult(Generic[M]):
                    depth, values=values)
 
 
-def outcome_of(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> Value | None:
+def outcome_of(game: Game[S, M], state: S, result: SearchResult[M]) -> Value | None:
     """The result as a :class:`Value`: its own when the algorithm gave one; else, for an exact
     value of a two-player game whose returns are a win, a draw or a loss, who wins (the plies
     are not known: the searches do not measure the distance); None otherwise."""
@@ -319,7 +320,7 @@ def outcome_of(game: Game[Any, Any], state: Any, result: SearchResult[Any]) -> V
     return None
 
 
-def return_for(game: Game[Any, Any], state: Any, player: int) -> float:
+def return_for(game: Game[S, M], state: S, player: int) -> float:
     """``player``'s return in a terminal ``state`` of a two-player zero- or constant-sum game,
     measured from the middle of the sum, so that the two players' values are opposite."""
     returns = game.returns(state)
@@ -328,19 +329,19 @@ def return_for(game: Game[Any, Any], state: Any, player: int) -> float:
     return returns[player]
 
 
-def terminal_value(game: Game[Any, Any], state: Any) -> float:
+def terminal_value(game: Game[S, M], state: S) -> float:
     """The return of the side to move in a terminal ``state``."""
     return return_for(game, state, game.player_to_move(state))
 
 
-def viewer(game: Game[Any, Any], state: Any) -> int:
+def viewer(game: Game[S, M], state: S) -> int:
     """The player whose view a search's value at ``state`` takes: the side to move, or at a
     chance node (where nobody moves) the first player."""
     mover = game.to_move(state)
     return 0 if mover is CHANCE else mover
 
 
-def opponent(game: Game[Any, Any], player: int) -> int:
+def opponent(game: Game[S, M], player: int) -> int:
     """The other player of a two-player game."""
     return next(p for p in range(game.info.num_players) if p != player)
 
@@ -357,7 +358,7 @@ def check_depth(depth: int | None) -> None:
         check_range("depth", depth, 0, MAX_DEPTH)
 
 
-def depth_limit(game: Game[Any, Any], depth: int | None, algorithm: str) -> float:
+def depth_limit(game: Game[S, M], depth: int | None, algorithm: str) -> float:
     """The plies left to search at the root: ``depth``, or unlimited when None, which needs a
     game that declares a maximum length (else the search could go on for ever)."""
     check_depth(depth)

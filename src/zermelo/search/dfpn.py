@@ -17,13 +17,15 @@ for a game with graded scores it is the sign of the value.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Generic
 
 from zermelo.core.game import Game
 from zermelo.search.base import (
     TWO_PLAYER_PERFECT,
     BudgetExhausted,
     Clock,
+    M,
+    S,
     SearchResult,
     SearchStats,
     opponent,
@@ -39,16 +41,16 @@ INF = 1 << 60
 """Infinite proof or disproof number."""
 
 
-class ProofNumberSearch:
+class ProofNumberSearch(Generic[S, M]):
     """One yes/no question: can ``attacker`` force a positive return from a state?"""
 
-    def __init__(self, game: Game[Any, Any], attacker: int, stats: SearchStats,
+    def __init__(self, game: Game[S, M], attacker: int, stats: SearchStats,
                  max_nodes: int | None = None) -> None:
         self.game, self.attacker, self.stats = game, attacker, stats
         self.max_nodes = max_nodes
         self.table: dict[Hashable, tuple[int, int]] = {}
 
-    def numbers(self, state: Any, key: Hashable) -> tuple[int, int]:
+    def numbers(self, state: S, key: Hashable) -> tuple[int, int]:
         """``(pn, dn)`` of a state: from the table, from the rules if terminal, else (1, 1)."""
         stats = self.stats
         stats.tt_probes += 1
@@ -68,7 +70,7 @@ class ProofNumberSearch:
             return numbers
         return 1, 1
 
-    def prove(self, state: Any) -> bool:
+    def prove(self, state: S) -> bool:
         """True if the attacker wins from ``state``, False if not."""
         key = self.game.key(state)
         pn, dn = self.numbers(state, key)
@@ -77,7 +79,7 @@ class ProofNumberSearch:
             pn, dn = self.table[key]
         return pn == 0
 
-    def mid(self, state: Any, key: Hashable, th_pn: int, th_dn: int, ply: int) -> None:
+    def mid(self, state: S, key: Hashable, th_pn: int, th_dn: int, ply: int) -> None:
         """Expand ``state`` until its proof or disproof number reaches its threshold."""
         game, stats = self.game, self.stats
         stats.visit(ply)
@@ -116,7 +118,7 @@ class ProofNumberSearch:
                 new_dn = min(th_dn, second + 1)
             self.mid(children[best], keys[best], min(new_pn, INF), min(new_dn, INF), ply + 1)
 
-    def solved(self, state: Any) -> bool | None:
+    def solved(self, state: S) -> bool | None:
         """True/False if the table proves/disproves ``state``, None if it does not know."""
         key = self.game.key(state)
         if self.game.is_terminal(state):
@@ -125,8 +127,8 @@ class ProofNumberSearch:
         return True if pn == 0 else False if dn == 0 else None
 
 
-def dfpn(game: Game[Any, Any], state: Any, *, max_nodes: int | None = None
-         ) -> SearchResult[Any]:
+def dfpn(game: Game[S, M], state: S, *, max_nodes: int | None = None
+         ) -> SearchResult[M]:
     """The outcome of ``state`` from the side to move's view: 1 win, 0 draw, -1 loss.
 
     ``max_nodes`` bounds the work (:class:`BudgetExhausted` past it). The best move is a proven
@@ -160,14 +162,14 @@ def dfpn(game: Game[Any, Any], state: Any, *, max_nodes: int | None = None
     return SearchResult(value, line[0] if line else None, tuple(line), stats, True, NAME)
 
 
-def _line(game: Game[Any, Any], state: Any, search: ProofNumberSearch, want: bool
-          ) -> list[Any]:
+def _line(game: Game[S, M], state: S, search: ProofNumberSearch[S, M], want: bool
+          ) -> list[M]:
     """A principal line read off the table.
 
     ``want`` True: follow the proof (the attacker's proven move; the defender's first move).
     ``want`` False (a draw): the defender's moves that keep the attacker disproven.
     """
-    line: list[Any] = []
+    line: list[M] = []
     while not game.is_terminal(state) and len(line) < 10_000:
         attacker = game.to_move(state) == search.attacker
         wanted = want if attacker == want else None  # None: every child qualifies
@@ -184,7 +186,7 @@ def _line(game: Game[Any, Any], state: Any, search: ProofNumberSearch, want: boo
     return line
 
 
-def _proof_size(game: Game[Any, Any], state: Any, search: ProofNumberSearch) -> int:
+def _proof_size(game: Game[S, M], state: S, search: ProofNumberSearch[S, M]) -> int:
     """Distinct positions (by key) in the proof tree read off the table: at the attacker's
     nodes one proven child, at the defender's all children."""
     seen: set[Hashable] = set()

@@ -19,13 +19,14 @@ are kept for the rest of the search.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from zermelo.core.game import CHANCE, Chance, Game, Information, Utility
 from zermelo.search.base import (
     INF,
     Clock,
     Evaluator,
+    M,
+    S,
     SearchResult,
     SearchStats,
     Supports,
@@ -43,12 +44,12 @@ SUPPORTS = Supports(players="two", chance=(Chance.DETERMINISTIC, Chance.EXPLICIT
 
 
 def expectimax(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     *,
     depth: int | None = None,
-    evaluate: Evaluator | None = None,
-) -> SearchResult[Any]:
+    evaluate: Evaluator[S, M] | None = None,
+) -> SearchResult[M]:
     """The expectimax value of ``state`` from the side to move's view (at a chance node, the
     first player's).
 
@@ -63,9 +64,9 @@ def expectimax(
     me = viewer(game, state)
     stats = SearchStats()
     clock = Clock(stats)
-    known: dict[tuple[Hashable, float], tuple[float, list[Any]]] = {}
+    known: dict[tuple[Hashable, float], tuple[float, list[M]]] = {}
 
-    def search(state: Any, left: float, ply: int) -> tuple[float, list[Any]]:
+    def search(state: S, left: float, ply: int) -> tuple[float, list[M]]:
         stats.visit(ply)
         if game.is_terminal(state):
             return return_for(game, state, me), []
@@ -89,8 +90,8 @@ def expectimax(
         known[state, left] = found
         return found
 
-    def best_move(state: Any, maximise: bool, left: float, ply: int
-                  ) -> tuple[float, list[Any]]:
+    def best_move(state: S, maximise: bool, left: float, ply: int
+                  ) -> tuple[float, list[M]]:
         """The value and line of the best move for the side to move in ``state``."""
         best, line = (-INF if maximise else INF), []
         for move in game.legal_moves(state):

@@ -29,13 +29,15 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Literal
+from typing import Generic, Literal, TypeAlias
 
 from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE, Chance, Game, Information, Utility
 from zermelo.search.base import (
     MAX_ITERATIONS,
     Clock,
+    M,
+    S,
     SearchResult,
     SearchStats,
     Supports,
@@ -46,7 +48,7 @@ from zermelo.search.base import (
 )
 from zermelo.search.mcts import Rollout, random_rollout
 
-Resampler = Callable[[Game[Any, Any], Any, int, random.Random], Any]
+Resampler: TypeAlias = Callable[[Game[S, M], S, int, random.Random], S]
 """``resample(game, state, player, rng)``: a determinisation for ``player``; by default
 ``game.resample`` (a game's own prior), or one drawn from a model of the opponents."""
 
@@ -58,34 +60,34 @@ Observers = Literal["single", "multiple"]
 OBSERVERS: tuple[Observers, ...] = ("single", "multiple")
 
 
-class InfoNode:
+class InfoNode(Generic[M]):
     """The statistics of one information set: per move its visits, summed (scaled) return of
     the mover and how often it was available."""
 
     __slots__ = ("available", "rewards", "visits")
 
     def __init__(self) -> None:
-        self.visits: dict[Hashable, int] = {}
-        self.rewards: dict[Hashable, float] = {}
-        self.available: dict[Hashable, int] = {}
+        self.visits: dict[M, int] = {}
+        self.rewards: dict[M, float] = {}
+        self.available: dict[M, int] = {}
 
-    def mean(self, move: Hashable) -> float:
+    def mean(self, move: M) -> float:
         """The mover's mean scaled return after ``move``."""
         return self.rewards[move] / self.visits[move]
 
 
 def ismcts(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     *,
     iterations: int = 1000,
     seconds: float | None = None,
     observers: Observers = "single",
     exploration: float = 0.7,
     seed: int | None = None,
-    rollout: Rollout | None = None,
-    resample: Resampler | None = None,
-) -> SearchResult[Any]:
+    rollout: Rollout[S, M] | None = None,
+    resample: Resampler[S, M] | None = None,
+) -> SearchResult[M]:
     """Choose a move for the side to move in ``state`` with ``iterations`` determinised
     simulations (or until ``seconds`` have passed); ``resample`` replaces ``game.resample``.
 
@@ -104,21 +106,21 @@ def ismcts(
     scale = 1.0 / (high - low) if high > low else 1.0
     me = viewer(game, state)
     single = observers == "single"
-    table: dict[Hashable, InfoNode] = {}
+    table: dict[Hashable, InfoNode[M]] = {}
     stats = SearchStats()
     clock = Clock(stats)
     deadline = None if seconds is None else time.perf_counter() + seconds
     root_total = 0.0
 
-    def node_of(d: Any, mover: int) -> InfoNode:
+    def node_of(d: S, mover: int) -> InfoNode[M]:
         owner = me if single else mover
         key = (owner, mover, game.information_key(d, owner))
         node = table.get(key)
         if node is None:
-            node = table[key] = InfoNode()
+            node = table[key] = InfoNode[M]()
         return node
 
-    def select(node: InfoNode, moves: Sequence[Hashable]) -> Hashable:
+    def select(node: InfoNode[M], moves: Sequence[M]) -> M:
         best, best_score = moves[0], -math.inf
         for move in moves:
             visits = node.visits[move]
@@ -133,7 +135,7 @@ def ismcts(
         stats.iterations += 1
         d = (resample(game, state, me, rng) if resample is not None
              else game.resample(state, me, rng))
-        path: list[tuple[InfoNode, Hashable, int]] = []
+        path: list[tuple[InfoNode[M], M, int]] = []
         while True:
             if game.is_terminal(d):
                 returns: Sequence[float] = game.returns(d)
@@ -167,9 +169,9 @@ def ismcts(
     return _result(game, state, table, me, root_total, stats, low, scale)
 
 
-def _result(game: Game[Any, Any], state: Any, table: dict[Hashable, InfoNode], me: int,
+def _result(game: Game[S, M], state: S, table: dict[Hashable, InfoNode[M]], me: int,
             root_total: float, stats: SearchStats, low: float, scale: float
-            ) -> SearchResult[Any]:
+            ) -> SearchResult[M]:
     """The most visited move of the root's information set and its mean return."""
     if game.is_terminal(state):
         return SearchResult(game.returns(state)[me], None, (), stats, True, NAME)

@@ -47,6 +47,8 @@ from zermelo.search.base import (
     MAX_ITERATIONS,
     ChunkLimits,
     Clock,
+    M,
+    S,
     SearchResult,
     SearchStats,
     check_range,
@@ -307,8 +309,8 @@ def _reseed(seed: Any) -> None:
 
 
 def ismcts_compiled(
-    game: Game[Any, Any],
-    kernels: GameKernels[Any, Any],
+    game: Game[S, M],
+    kernels: GameKernels[S, M],
     observation: np.ndarray,
     player: int,
     *,
@@ -365,10 +367,10 @@ def ismcts_compiled(
     return SearchResult.of_line(value, [decode(code)], stats, False, NAME)
 
 
-def ismcts_declared(game: Game[Any, Any], kernels: GameKernels[Any, Any], state: Any, *,
+def ismcts_declared(game: Game[S, M], kernels: GameKernels[S, M], state: S, *,
                     iterations: int = 1000, seconds: float | None = None,
                     observers: Observers = "single", seed: int | None = None
-                    ) -> SearchResult[Any] | None:
+                    ) -> SearchResult[M] | None:
     """:func:`ismcts_compiled` on the kernels a game declares, from a state of its rules
     (only what its side to move sees is used); None where it does not apply: codes not
     bounded, a finished game or a chance node (the readable search answers those)."""

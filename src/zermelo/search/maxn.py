@@ -12,14 +12,14 @@ value depends on that rule, as it does in the published algorithm).
 
 from __future__ import annotations
 
-from typing import Any
-
 from zermelo.core.game import Game
 from zermelo.search.base import (
     INF,
     N_PLAYER_PERFECT,
     Clock,
+    M,
     ReturnsEvaluator,
+    S,
     SearchResult,
     SearchStats,
     depth_limit,
@@ -31,12 +31,12 @@ SUPPORTS = N_PLAYER_PERFECT
 
 
 def maxn(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     *,
     depth: int | None = None,
-    evaluate_returns: ReturnsEvaluator | None = None,
-) -> SearchResult[Any]:
+    evaluate_returns: ReturnsEvaluator[S, M] | None = None,
+) -> SearchResult[M]:
     """The max^n value of ``state``: ``values`` holds every player's, ``value`` the side to
     move's.
 
@@ -51,7 +51,7 @@ def maxn(
     stats = SearchStats()
     clock = Clock(stats)
 
-    def search(state: Any, left: float, ply: int) -> tuple[tuple[float, ...], list[Any]]:
+    def search(state: S, left: float, ply: int) -> tuple[tuple[float, ...], list[M]]:
         stats.visit(ply)
         if game.is_terminal(state):
             return tuple(game.returns(state)), []

@@ -26,13 +26,15 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Generic, TypeAlias
 
 from zermelo.core.errors import GameNotSupportedError
 from zermelo.core.game import CHANCE, Chance, Game, Information, Utility
 from zermelo.search.base import (
     MAX_ITERATIONS,
     Clock,
+    M,
+    S,
     SearchResult,
     SearchStats,
     Supports,
@@ -47,11 +49,11 @@ NAME = "mcts"
 SUPPORTS = Supports(players="any", chance=tuple(Chance), information=(Information.PERFECT,),
                     utility=tuple(Utility))
 
-Rollout = Callable[[Game[Any, Any], Any, random.Random], Sequence[float]]
+Rollout: TypeAlias = Callable[[Game[S, M], S, random.Random], Sequence[float]]
 """Plays on from a non-terminal state and returns each player's return (or an estimate)."""
 
 
-def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tuple[float, ...]:
+def random_rollout(game: Game[S, M], state: S, rng: random.Random) -> tuple[float, ...]:
     """Uniformly random moves, and chance outcomes drawn with their probabilities, to the end
     of the game."""
     chance = game.info.chance is not Chance.DETERMINISTIC
@@ -64,30 +66,30 @@ def random_rollout(game: Game[Any, Any], state: Any, rng: random.Random) -> tupl
     return game.returns(state)
 
 
-def proves(game: Game[Any, Any]) -> bool:
+def proves(game: Game[S, M]) -> bool:
     """Whether proven-value backup is sound for ``game``: two players, zero-sum, no chance."""
     info = game.info
     return (info.num_players == 2 and info.utility is Utility.ZERO_SUM
             and info.chance is Chance.DETERMINISTIC)
 
 
-class Node:
+class Node(Generic[S, M]):
     """A tree node; ``totals`` sums the returns backed up through it, one per player."""
 
     __slots__ = ("children", "mover", "proven", "state", "terminal", "totals", "untried",
                  "visits")
 
-    def __init__(self, game: Game[Any, Any], state: Any, rng: random.Random, solve: bool
+    def __init__(self, game: Game[S, M], state: S, rng: random.Random, solve: bool
                  ) -> None:
         self.state = state
         self.mover = game.to_move(state)
         self.terminal = game.is_terminal(state)
-        self.children: dict[Any, Node] = {}
+        self.children: dict[M, Node[S, M]] = {}
         self.visits = 0
         self.totals = [0.0] * game.info.num_players
         self.proven: float | None = None
         """The exact value from ``mover``'s view, once known (with proven-value backup)."""
-        self.untried: list[Any] = []
+        self.untried: list[M] = []
         """Moves not expanded yet; chance nodes keep none (their outcomes are drawn)."""
         if self.terminal:
             if solve:
@@ -115,16 +117,16 @@ class Node:
 
 
 def mcts(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     *,
     iterations: int = 1000,
     seconds: float | None = None,
     exploration: float = math.sqrt(2),
     seed: int | None = None,
-    rollout: Rollout | None = None,
+    rollout: Rollout[S, M] | None = None,
     solve: bool = True,
-) -> SearchResult[Any]:
+) -> SearchResult[M]:
     """Search ``state`` with ``iterations`` simulations (or until ``seconds`` have passed).
 
     The best move is a proven win if there is one, else the most visited child not proven to
@@ -145,7 +147,7 @@ def mcts(
     stats.nodes = 1
     deadline = None if seconds is None else time.perf_counter() + seconds
 
-    def ucb(parent: Node, mover: int, child: Node) -> float:
+    def ucb(parent: Node[S, M], mover: int, child: Node[S, M]) -> float:
         explore = exploration * math.sqrt(math.log(parent.visits) / child.visits)
         value = child.value_for(mover) if solve else None
         if value is not None:
@@ -154,7 +156,7 @@ def mcts(
             return -math.inf if value <= worst_return else value + explore
         return child.mean(mover) + explore
 
-    def grow(node: Node, move: Any) -> Node:
+    def grow(node: Node[S, M], move: M) -> Node[S, M]:
         child = node.children[move] = Node(game, game.apply(node.state, move), rng, solve)
         stats.nodes += 1
         return child
@@ -200,12 +202,12 @@ def mcts(
     return _result(game, root, stats)
 
 
-def _returns_from(game: Game[Any, Any], mover: int, value: float) -> tuple[float, ...]:
+def _returns_from(game: Game[S, M], mover: int, value: float) -> tuple[float, ...]:
     """Two-player zero-sum returns where ``mover`` gets ``value`` (and the other ``-value``)."""
     return tuple(value if p == mover else -value for p in range(game.info.num_players))
 
 
-def _try_prove(node: Node, best_return: float) -> None:
+def _try_prove(node: Node[S, M], best_return: float) -> None:
     """Prove ``node`` from its children if possible (MCTS-Solver backup)."""
     values = [c.value_for(node.player()) for c in node.children.values()]
     known = [v for v in values if v is not None]
@@ -214,7 +216,7 @@ def _try_prove(node: Node, best_return: float) -> None:
         node.proven = max(known)
 
 
-def _result(game: Game[Any, Any], root: Node, stats: SearchStats) -> SearchResult[Any]:
+def _result(game: Game[S, M], root: Node[S, M], stats: SearchStats) -> SearchResult[M]:
     """The best move, principal line (up to the first chance node) and value at ``root``."""
     if root.terminal:
         value = root.proven
@@ -223,7 +225,7 @@ def _result(game: Game[Any, Any], root: Node, stats: SearchStats) -> SearchResul
         return SearchResult(value, None, (), stats, True, NAME)
     if root.mover is CHANCE:
         return SearchResult(root.mean(viewer(game, root.state)), None, (), stats, False, NAME)
-    line: list[Any] = []
+    line: list[M] = []
     node = root
     while node.children and node.mover is not CHANCE:
         move, node = _best_child(node)
@@ -237,7 +239,7 @@ def _result(game: Game[Any, Any], root: Node, stats: SearchStats) -> SearchResul
     return SearchResult.of_line(value, line, stats, exact, NAME)
 
 
-def _best_child(node: Node) -> tuple[Any, Node]:
+def _best_child(node: Node[S, M]) -> tuple[M, Node[S, M]]:
     """A proven best child if the node is proven, else the most visited child not proven lost."""
     items = list(node.children.items())
     if node.proven is not None:
@@ -245,7 +247,7 @@ def _best_child(node: Node) -> tuple[Any, Node]:
             if child.value_for(node.player()) == node.proven:
                 return move, child
 
-    def rank(item: tuple[Any, Node]) -> tuple[int, int]:
+    def rank(item: tuple[M, Node[S, M]]) -> tuple[int, int]:
         value = item[1].value_for(node.player())
         return (0 if value is not None and value < 0 else 1, item[1].visits)
 

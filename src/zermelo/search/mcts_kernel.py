@@ -43,6 +43,8 @@ from zermelo.search.base import (
     MAX_ITERATIONS,
     ChunkLimits,
     Clock,
+    M,
+    S,
     SearchResult,
     SearchStats,
     Supports,
@@ -119,7 +121,7 @@ class Tree:
 
 
 def mcts_compiled(
-    game: Game[Any, Any],
+    game: Game[S, M],
     kernels: Kernels,
     state: np.ndarray,
     rules: np.ndarray,
@@ -368,9 +370,9 @@ def _specialise(legal: Any, play: Any, to_move: Any, outcome: Any) -> Any:
     return simulate
 
 
-def mcts_declared(game: Game[Any, Any], kernels: GameKernels[Any, Any], state: Any, *,
+def mcts_declared(game: Game[S, M], kernels: GameKernels[S, M], state: S, *,
                   iterations: int = 1000, seed: int | None = None
-                  ) -> SearchResult[Any] | None:
+                  ) -> SearchResult[M] | None:
     """:func:`mcts_compiled` on the kernels a game declares, from a state of its rules; None
     when they lack what the search needs (``outcome``) or the game is not one it plays."""
     if kernels.outcome is None or SUPPORTS.missing(game.info):

@@ -8,14 +8,14 @@ tic-tac-toe tree that is 549,946 nodes. The reference every other search is chec
 
 from __future__ import annotations
 
-from typing import Any
-
 from zermelo.core.game import Game
 from zermelo.search.base import (
     INF,
     TWO_PLAYER_PERFECT,
     Clock,
     Evaluator,
+    M,
+    S,
     SearchResult,
     SearchStats,
     depth_limit,
@@ -28,12 +28,12 @@ SUPPORTS = TWO_PLAYER_PERFECT
 
 
 def minimax(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     *,
     depth: int | None = None,
-    evaluate: Evaluator | None = None,
-) -> SearchResult[Any]:
+    evaluate: Evaluator[S, M] | None = None,
+) -> SearchResult[M]:
     """The minimax value of ``state`` from the side to move's view.
 
     ``depth`` limits the search to that many plies (None: to the end of the game); unfinished
@@ -46,7 +46,7 @@ def minimax(
     stats = SearchStats()
     clock = Clock(stats)
 
-    def search(state: Any, left: float, ply: int) -> tuple[float, list[Any]]:
+    def search(state: S, left: float, ply: int) -> tuple[float, list[M]]:
         stats.visit(ply)
         if game.is_terminal(state):
             return terminal_value(game, state), []

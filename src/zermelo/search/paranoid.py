@@ -12,15 +12,15 @@ undervalues positions where the others would in fact not all play against it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from zermelo.core.game import Game
 from zermelo.search.alphabeta import root_window, within
 from zermelo.search.base import (
     INF,
     N_PLAYER_PERFECT,
     Clock,
+    M,
     ReturnsEvaluator,
+    S,
     SearchResult,
     SearchStats,
     depth_limit,
@@ -32,12 +32,12 @@ SUPPORTS = N_PLAYER_PERFECT
 
 
 def paranoid(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     *,
     depth: int | None = None,
-    evaluate_returns: ReturnsEvaluator | None = None,
-) -> SearchResult[Any]:
+    evaluate_returns: ReturnsEvaluator[S, M] | None = None,
+) -> SearchResult[M]:
     """The return the side to move can guarantee against all the other players together.
 
     ``depth`` limits the search to that many plies (None: to the end of the game); unfinished
@@ -53,8 +53,8 @@ def paranoid(
     stats = SearchStats()
     clock = Clock(stats)
 
-    def search(state: Any, left: float, ply: int, alpha: float, beta: float
-               ) -> tuple[float, list[Any]]:
+    def search(state: S, left: float, ply: int, alpha: float, beta: float
+               ) -> tuple[float, list[M]]:
         stats.visit(ply)
         if game.is_terminal(state):
             return game.returns(state)[me], []

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Hashable
-from typing import Any
+from collections.abc import Callable
+from typing import TypeAlias
 
 from zermelo.core.game import CHANCE, Chance, Game, Information, Utility
 from zermelo.search.base import (
     MAX_ITERATIONS,
     Clock,
+    M,
+    S,
     SearchResult,
     SearchStats,
     Supports,
@@ -41,22 +43,22 @@ SUPPORTS = Supports(players="any", chance=tuple(Chance), information=tuple(Infor
                     utility=tuple(Utility))
 MAX_DETERMINISATIONS = 100_000
 
-MoveEvaluator = Callable[[Game[Any, Any], Any, random.Random, int], dict[Hashable, float]]
+MoveEvaluator: TypeAlias = Callable[[Game[S, M], S, random.Random, int], dict[M, float]]
 """``evaluate(game, determinisation, rng, playouts)``: each legal move's value for the side to
 move in a full state, spending about ``playouts`` playouts (a perfect-information search)."""
 
 
-def playout_evaluator(rollout: Rollout | None = None) -> MoveEvaluator:
+def playout_evaluator(rollout: Rollout[S, M] | None = None) -> MoveEvaluator[S, M]:
     """Flat Monte Carlo: each move's value is the mover's mean return over an equal share of
     ``playouts`` games played on by ``rollout`` (default: random moves)."""
     play_out = rollout or random_rollout
 
-    def evaluate(game: Game[Any, Any], state: Any, rng: random.Random, playouts: int
-                 ) -> dict[Hashable, float]:
+    def evaluate(game: Game[S, M], state: S, rng: random.Random, playouts: int
+                 ) -> dict[M, float]:
         mover = game.player_to_move(state)
         moves = game.legal_moves(state)
         share = max(1, playouts // len(moves))
-        values: dict[Hashable, float] = {}
+        values: dict[M, float] = {}
         for move in moves:
             after = game.apply(state, move)
             if game.is_terminal(after):
@@ -73,17 +75,17 @@ def playout_evaluator(rollout: Rollout | None = None) -> MoveEvaluator:
 
 
 def pimc(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     *,
     iterations: int = 1000,
     seconds: float | None = None,
     determinisations: int = 20,
     seed: int | None = None,
-    rollout: Rollout | None = None,
-    evaluate: MoveEvaluator | None = None,
+    rollout: Rollout[S, M] | None = None,
+    evaluate: MoveEvaluator[S, M] | None = None,
     vote: bool = False,
-) -> SearchResult[Any]:
+) -> SearchResult[M]:
     """Choose a move for the side to move in ``state`` from ``determinisations`` samples, with
     ``iterations`` playouts in all (or until ``seconds`` have passed, at least one sample).
 
@@ -105,8 +107,8 @@ def pimc(
     me = game.player_to_move(state)
     share = max(1, iterations // determinisations)
     deadline = None if seconds is None else time.perf_counter() + seconds
-    totals: dict[Hashable, float] = {}
-    votes: dict[Hashable, int] = {}
+    totals: dict[M, float] = {}
+    votes: dict[M, int] = {}
     while not anytime_stop(stats.iterations, stats.nodes, determinisations, deadline, every=1):
         stats.iterations += 1
         stats.nodes += share

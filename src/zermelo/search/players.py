@@ -1,16 +1,20 @@
-"""Players: any callable ``player(game, state) -> move``; a match is a loop over them."""
+"""Players: any callable ``player(game, state) -> move``; a match is a loop over them.
+
+The searches' players are generic over the state and move types: given a game of
+``Game[S, M]`` they play its moves ``M``."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Generic
 
+from zermelo.core.entry import G, PlayerOf
 from zermelo.core.entry import Player as Player  # the type of a player, re-exported
 from zermelo.core.errors import OptionError
 from zermelo.core.game import CHANCE, Game
 from zermelo.core.kernels import GameKernels
-from zermelo.search.base import Evaluator, ReturnsEvaluator, SearchResult
+from zermelo.search.base import Evaluator, M, ReturnsEvaluator, S, SearchResult
 
 
 class RandomPlayer:
@@ -19,12 +23,11 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def __call__(self, game: Game[Any, Any], state: Any) -> Hashable:
-        moves: Sequence[Hashable] = game.legal_moves(state)
-        return self.rng.choice(moves)
+    def __call__(self, game: Game[S, M], state: S) -> M:
+        return self.rng.choice(game.legal_moves(state))
 
 
-class SearchPlayer:
+class SearchPlayer(Generic[S, M]):
     """Plays the best move of a search: ``SearchPlayer("alphabeta", depth=3)``.
 
     ``algorithm`` is a name from :data:`zermelo.search.algorithms.ALGORITHMS`; the keyword
@@ -35,18 +38,18 @@ class SearchPlayer:
     """
 
     def __init__(self, algorithm: str = "alphabeta-tt", *, depth: int | None = None,
-                 evaluate: Evaluator | None = None,
-                 evaluate_returns: ReturnsEvaluator | None = None, iterations: int = 1000,
-                 seed: int | None = 0, kernels: GameKernels[Any, Any] | None = None) -> None:
+                 evaluate: Evaluator[S, M] | None = None,
+                 evaluate_returns: ReturnsEvaluator[S, M] | None = None, iterations: int = 1000,
+                 seed: int | None = 0, kernels: GameKernels[S, M] | None = None) -> None:
         from zermelo.search.algorithms import get_algorithm
 
         get_algorithm(algorithm)
         self.algorithm, self.depth, self.evaluate = algorithm, depth, evaluate
         self.evaluate_returns = evaluate_returns
         self.iterations, self.seed, self.kernels = iterations, seed, kernels
-        self.last: SearchResult[Any] | None = None
+        self.last: SearchResult[M] | None = None
 
-    def __call__(self, game: Game[Any, Any], state: Any) -> Hashable:
+    def __call__(self, game: Game[S, M], state: S) -> M:
         from zermelo.search.algorithms import COMPILED, compiled_search, search
 
         compiled = None
@@ -57,11 +60,11 @@ class SearchPlayer:
             self.algorithm, game, state, depth=self.depth, evaluate=self.evaluate,
             evaluate_returns=self.evaluate_returns, iterations=self.iterations,
             seed=self.seed)
-        move: Hashable = self.last.best_move
+        move = self.last.best_move
         return move if move is not None else game.legal_moves(state)[0]
 
 
-def play_match(game: Game[Any, Any], players: Sequence[Player], state: Any = None,
+def play_match(game: G, players: Sequence[PlayerOf[G]], state: Any = None,
                rng: random.Random | None = None) -> list[Any]:
     """Play a game from ``state`` (default: the start) and return every state in order.
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Generic
 
 from zermelo.core.game import Game
 from zermelo.search.alphabeta import SUPPORTS, root_window
 from zermelo.search.base import (
     INF,
     Evaluator,
+    M,
+    S,
     SearchResult,
     SearchStats,
     depth_limit,
@@ -29,16 +31,16 @@ NAME = "tree-first"
 
 
 @dataclass
-class TreeNode:
+class TreeNode(Generic[M]):
     """A built node: its value if it is a leaf, its children otherwise."""
 
     mover: int
     value: float = 0.0
-    children: list[tuple[Any, TreeNode]] = field(default_factory=list)
+    children: list[tuple[M, TreeNode[M]]] = field(default_factory=list)
 
 
-def tree_first(game: Game[Any, Any], state: Any, *, depth: int | None = None,
-               evaluate: Evaluator | None = None) -> SearchResult[Any]:
+def tree_first(game: Game[S, M], state: S, *, depth: int | None = None,
+               evaluate: Evaluator[S, M] | None = None) -> SearchResult[M]:
     """Build the tree below ``state`` to ``depth`` plies, then run alpha-beta over it."""
     SUPPORTS.check(game, NAME)
     limit = depth_limit(game, depth, NAME)
@@ -46,9 +48,9 @@ def tree_first(game: Game[Any, Any], state: Any, *, depth: int | None = None,
     stats = SearchStats()
     begin = time.perf_counter()
 
-    def build(s: Any, left: float, ply: int) -> TreeNode:
+    def build(s: S, left: float, ply: int) -> TreeNode[M]:
         stats.visit(ply)
-        node = TreeNode(game.player_to_move(s))
+        node = TreeNode[M](game.player_to_move(s))
         if game.is_terminal(s):
             node.value = terminal_value(game, s)
         elif left <= 0:
@@ -62,7 +64,7 @@ def tree_first(game: Game[Any, Any], state: Any, *, depth: int | None = None,
     root = build(state, limit, 0)
     built = time.perf_counter()
 
-    def search(node: TreeNode, alpha: float, beta: float) -> tuple[float, list[Any]]:
+    def search(node: TreeNode[M], alpha: float, beta: float) -> tuple[float, list[M]]:
         if not node.children:
             return node.value, []
         best, line = -INF, []

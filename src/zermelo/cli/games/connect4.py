@@ -6,7 +6,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -169,7 +169,7 @@ def move(moves: MovesArg, engine: Annotated[str, typer.Option(
     elif engine in EVALUATIONS:
         if game.is_terminal(state):
             raise IllegalMoveError(f"{moves}: the game is over ({game.end_reason(state)})")
-        column = cast(int, heuristic_player(engine, depth)(game, state))
+        column = heuristic_player(engine, depth)(game, state)
     else:
         raise UnknownNameError(f"no engine {engine!r} (known: solver, {', '.join(EVALUATIONS)})")
     print(column + 1)

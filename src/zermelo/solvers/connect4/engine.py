@@ -7,7 +7,7 @@ import logging
 import random
 from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from zermelo.core.errors import DataError, GameNotSupportedError
 from zermelo.core.game import Game
@@ -55,7 +55,7 @@ class SolverPlayer:
             move, best = self.solver.best_move(state, self.rng) if found is None else found
         except BudgetExhausted:
             with budget(Budget()):  # a shallow search of milliseconds, outside the budget
-                move = cast(int, heuristic_player("threats", FALLBACK_DEPTH)(game, state))
+                move = heuristic_player("threats", FALLBACK_DEPTH)(game, state)
             clock.stop()
             stats.nodes = self.solver.nodes - start
             self.last = SearchResult(0.0, move, (move,), stats, False, "heuristic")
@@ -122,14 +122,14 @@ def engine_book_for(game: ConnectFour, data: Path | None) -> EngineBook | None:
 
 
 def heuristic(game: ConnectFour, level: int | None, seed: int | None,
-              data: Path | None) -> SearchPlayer:
+              data: Path | None) -> SearchPlayer[Position, int]:
     """Alpha-beta to ``level`` plies scoring threats by row parity, open windows and the
     centre."""
     return heuristic_player("threats", level or 1)
 
 
 def two_three_count(game: ConnectFour, level: int | None, seed: int | None,
-                    data: Path | None) -> SearchPlayer:
+                    data: Path | None) -> SearchPlayer[Position, int]:
     """Alpha-beta to ``level`` plies counting twos (+10) and threes (+100)
     (:func:`zermelo.solvers.connect4.heuristic.two_three_count`)."""
     return heuristic_player("two-three-count", level or 1)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from zermelo.core.errors import GameNotSupportedError, OptionError, UnknownNameError
 from zermelo.core.game import Game
@@ -107,12 +106,12 @@ def get_evaluation(name: str) -> Evaluation:
             f"no evaluation {name!r} (known: {', '.join(EVALUATIONS)})") from None
 
 
-def evaluator(name: str) -> Evaluator:
+def evaluator(name: str) -> Evaluator[Position, int]:
     """The evaluation called ``name`` in the generic searches' form: ``evaluate(game, state)``,
     squashed by ``v / (|v| + 1000)`` into ``(-1, 1)``, inside the game's returns."""
     evaluation = get_evaluation(name)
 
-    def evaluate(game: Game[Any, Any], state: Any) -> float:
+    def evaluate(game: Game[Position, int], state: Position) -> float:
         if not isinstance(game, ConnectFour):
             raise GameNotSupportedError(f"the Connect Four evaluation cannot score "
                                         f"{game.info.title}")
@@ -122,7 +121,8 @@ def evaluator(name: str) -> Evaluator:
     return evaluate
 
 
-def heuristic_player(evaluation: str = "threats", depth: int = 4) -> SearchPlayer:
+def heuristic_player(evaluation: str = "threats", depth: int = 4
+                     ) -> SearchPlayer[Position, int]:
     """A player that searches ``depth`` plies with alpha-beta (with a transposition table,
     iterative deepening and move ordering) and scores the leaves with ``evaluation``."""
     if depth < 1:
