@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Hashable
 from pathlib import Path
-from typing import Any
 
 from zermelo.core.errors import DataError, GameNotSupportedError
-from zermelo.core.game import Game
 from zermelo.core.value import Analysis, Value
 from zermelo.games.connect4.rules import ConnectFour, Position
 from zermelo.search.base import (
@@ -45,7 +42,7 @@ class SolverPlayer:
         self.rng = random.Random(seed)
         self.last: SearchResult[int] | None = None
 
-    def __call__(self, game: Game[Any, Any], state: Position) -> Hashable:
+    def __call__(self, game: ConnectFour, state: Position) -> int:
         stats = SearchStats()
         clock = Clock(stats)
         start = self.solver.nodes

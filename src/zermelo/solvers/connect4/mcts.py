@@ -10,14 +10,12 @@ as in :class:`~zermelo.games.connect4.rules.ConnectFour`.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from zermelo.core.game import Game
 from zermelo.core.kernel_signatures import LEGAL, OUTCOME, PLAY, RETURNS, TO_MOVE
 from zermelo.core.kernels import GameKernels
 from zermelo.games.connect4.board import Board
@@ -130,8 +128,7 @@ class CompiledMCTSPlayer:
         self.simulations, self.seed = simulations, seed
         self.last: SearchResult[int] | None = None
 
-    def __call__(self, game: Game[Any, Any], state: Position) -> Hashable:
-        assert isinstance(game, ConnectFour)
+    def __call__(self, game: ConnectFour, state: Position) -> int:
         self.last = mcts(game, state, iterations=self.simulations, seed=self.seed)
         move = self.last.best_move
         assert move is not None

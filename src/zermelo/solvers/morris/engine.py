@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from zermelo.core.errors import IllegalMoveError
-from zermelo.core.game import Game
 from zermelo.games.morris.kernels import decode, encode, tables
 from zermelo.games.morris.rules import Morris, Move, Position
 from zermelo.solvers.morris.search import best_move
@@ -60,8 +58,7 @@ class DepthPlayer:
     avoid_draws: bool = False
     last: Found | None = field(default=None, compare=False)
 
-    def __call__(self, game: Game[Any, Any], state: Any) -> Move:
-        assert isinstance(game, Morris)
+    def __call__(self, game: Morris, state: Position) -> Move:
         found = search(game, state, self.depth, self.article_rules)
         if self.avoid_draws and found.value > 0 and draws(game, state, found.move):
             others = [m for m in game.legal_moves(state) if not draws(game, state, m)]

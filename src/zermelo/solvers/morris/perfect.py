@@ -15,11 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
-from typing import Any
 
-from zermelo.core.game import Game
 from zermelo.core.value import Analysis, Value
-from zermelo.games.morris.rules import PLAYERS, Morris, Position
+from zermelo.games.morris.rules import PLAYERS, Morris, Move, Position
 from zermelo.search.base import BudgetExhausted
 from zermelo.solvers.morris.database import Database, scopes, unit_name, widest_buildable_scope
 from zermelo.solvers.morris.geometry import Geometry
@@ -176,13 +174,11 @@ class PerfectPlayer:
         self.filters = tuple(filters)
         self.widen = widen
 
-    def __call__(self, game: Game[Any, Any], state: Position) -> Hashable:
-        assert isinstance(game, Morris)
+    def __call__(self, game: Morris, state: Position) -> Move:
         moves = candidates(self.tables.analyze(state), PLAYERS[state.side], self.widen)
         if len(moves) > 1 and self.tables.database_for(state) is not None:
             moves = choose(game, self.tables.lookup, state, moves, self.filters)
-        best: Hashable = self.rng.choice(moves)
-        return best
+        return self.rng.choice(moves)
 
 
 def tables_of(game: Morris, data: Path | None) -> Tables:

@@ -9,12 +9,9 @@ of the positions the moves lead to.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 from pathlib import Path
-from typing import Any
 
 from zermelo.core.errors import OptionError
-from zermelo.core.game import Game
 from zermelo.core.value import Analysis
 from zermelo.games.musketeers.rules import MUSKETEERS, Move, Position, ThreeMusketeers
 from zermelo.solvers.musketeers.database import Database
@@ -42,7 +39,7 @@ class PerfectPlayer:
         self.database = database
         self.rng = random.Random(seed)
 
-    def __call__(self, game: Game[Any, Any], state: Position) -> Hashable:
+    def __call__(self, game: ThreeMusketeers, state: Position) -> Move:
         return self.rng.choice(self.database.best_moves(state))
 
     def scored_moves(self, state: Position) -> list[tuple[Move, int]]:
@@ -62,7 +59,7 @@ class SwindlePlayer(PerfectPlayer):
             raise OptionError(f"swindle slack {slack}: must be 0 or more")
         self.slack = slack
 
-    def __call__(self, game: Game[Any, Any], state: Position) -> Hashable:
+    def __call__(self, game: ThreeMusketeers, state: Position) -> Move:
         side = state.to_move
         if wins_for(side, self.database.score(state)):
             return super().__call__(game, state)

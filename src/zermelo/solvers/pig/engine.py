@@ -7,14 +7,11 @@ import random
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from zermelo.core.game import Game
 from zermelo.core.value import Analysis, Value
 from zermelo.games.pig.rules import FACES, HOLD, OTHER, ROLL, Move, Pig, PigState
 from zermelo.search.base import BudgetExhausted, SearchResult, SearchStats, remaining_budget
@@ -150,8 +147,7 @@ class PerfectPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def __call__(self, game: Game[Any, Any], state: Any) -> Hashable:
-        assert isinstance(game, Pig)
+    def __call__(self, game: Pig, state: PigState) -> Move:
         return self.rng.choice(best_moves(game, state))
 
 
