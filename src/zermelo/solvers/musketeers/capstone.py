@@ -25,29 +25,30 @@ from __future__ import annotations
 import math
 import random
 import sys
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
-from zermelo.core.game import Game
+from zermelo.core.game import Game, M, S
 from zermelo.games.musketeers.rules import Position, ThreeMusketeers
 
 INF = math.inf
 
 
 @dataclass(frozen=True)
-class CapstoneResult:
+class CapstoneResult(Generic[M]):
     """What that report's search says about a position."""
 
     value: float
     """From the root player's view (1: the side to move at the root wins)."""
-    best_move: Any
+    best_move: M | None
+    """None in a terminal position."""
     nodes: int
     memo_size: int
 
 
-def capstone_search(game: Game[Any, Any], state: Any, *, bounds_as_exact: bool = True,
-                    min_cut: bool = True) -> CapstoneResult:
+def capstone_search(game: Game[S, M], state: S, *, bounds_as_exact: bool = True,
+                    min_cut: bool = True) -> CapstoneResult[M]:
     """That report's ``alphabeta_search`` from ``state``, defects switched on or off."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
     player = game.player_to_move(state)
@@ -62,7 +63,7 @@ def capstone_search(game: Game[Any, Any], state: Any, *, bounds_as_exact: bool =
         if bounds_as_exact or alpha < v < beta or v >= top or v <= bottom:
             memo[key] = v
 
-    def max_value(s: Any, alpha: float, beta: float) -> float:
+    def max_value(s: S, alpha: float, beta: float) -> float:
         nonlocal nodes
         nodes += 1
         if game.is_terminal(s):
@@ -80,7 +81,7 @@ def capstone_search(game: Game[Any, Any], state: Any, *, bounds_as_exact: bool =
         remember(memo_max, key, v, alpha0, beta)
         return v
 
-    def min_value(s: Any, alpha: float, beta: float) -> float:
+    def min_value(s: S, alpha: float, beta: float) -> float:
         nonlocal nodes
         nodes += 1
         if game.is_terminal(s):
@@ -141,8 +142,8 @@ def sample_positions(game: ThreeMusketeers, seed: int, count: int, min_enemies: 
             yield state
 
 
-def find_discrepancies(game: Game[Any, Any], positions: Iterator[Any],
-                       truth: Any) -> tuple[int, list[Discrepancy]]:
+def find_discrepancies(game: Game[S, M], positions: Iterator[S],
+                       truth: Callable[[Game[S, M], S], float]) -> tuple[int, list[Discrepancy]]:
     """Compare each defect with ``truth(game, state) -> value`` on the positions; return how
     many positions were checked and those where some defect gets the winner wrong."""
     checked, found = 0, []
