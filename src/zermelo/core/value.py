@@ -27,7 +27,7 @@ from enum import Enum
 from typing import Any
 
 from zermelo.core.errors import GameNotSupportedError, ZermeloError
-from zermelo.core.game import CHANCE, Game
+from zermelo.core.game import CHANCE, Game, M, S
 
 _WIN = re.compile(r"([A-Za-z]+?)([0-9]+)?")
 
@@ -173,8 +173,8 @@ class Analysis:
     best: tuple[Any, ...]
 
     @classmethod
-    def by_position(cls, game: Game[Any, Any], state: Any,
-                    value_of: Callable[[Any], Value]) -> Analysis:
+    def by_position(cls, game: Game[S, M], state: S, value_of: Callable[[S], Value]
+                    ) -> Analysis:
         """The analysis of ``state`` from ``value_of``, a function giving any position's value:
         the position's own, and each legal move's as the value of the position it leads to."""
         moves = [(m, value_of(game.apply(state, m))) for m in game.legal_moves(state)]
