@@ -12,6 +12,7 @@ from rich.table import Table
 
 from zermelo.cli.common import JsonOpt, OptionOpt, console, parse_options, read_position
 from zermelo.core.errors import InvalidPositionError, OptionError, UnknownNameError
+from zermelo.core.game import Game, M, S
 from zermelo.core.value import Kind, Value
 from zermelo.games.registry import AnyEntry, AnyGame, get_game
 from zermelo.search.algorithms import (
@@ -77,7 +78,7 @@ class ProgressLine:
             sys.stderr.flush()
 
 
-def load_position(game: AnyGame, text: str | None) -> Any:
+def load_position(game: Game[S, M], text: str | None) -> S:
     """The start when ``text`` is None, else the parsed position (``-`` reads stdin)."""
     if text is None:
         return game.initial_state()
@@ -87,7 +88,7 @@ def load_position(game: AnyGame, text: str | None) -> Any:
     return game.parse_position(body)
 
 
-def value_word(game: AnyGame, result: SearchResult[Any]) -> str:
+def value_word(game: Game[S, M], result: SearchResult[M]) -> str:
     """``win``/``draw``/``loss`` for an exact value at the ends or middle of the range."""
     if not result.exact:
         return "estimate" if result.depth is None else f"depth {result.depth} estimate"
@@ -121,7 +122,7 @@ def default_algorithm(entry: AnyEntry, game: AnyGame) -> str:
     return next(a.name for a in ALGORITHMS.values() if plays(a, game.info))
 
 
-def line_text(game: AnyGame, state: Any, moves: tuple[Any, ...]) -> list[str]:
+def line_text(game: Game[S, M], state: S, moves: tuple[M, ...]) -> list[str]:
     """The moves of a line in the game's notation, each in the position it is played in."""
     out = []
     for move in moves:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from zermelo.core.errors import IllegalMoveError
-from zermelo.core.game import CHANCE, Information
+from zermelo.core.game import CHANCE, Game, Information, M, S
 from zermelo.core.picture import Picture, View
 from zermelo.engines import create_engine, engines_for
 from zermelo.games.registry import GAMES, AnyGame, entry_of, get_game
@@ -37,12 +37,12 @@ def game_for(name: str, options: Mapping[str, str]) -> AnyGame:
     return _variant(name, frozenset(options.items()))
 
 
-def read_position(game: AnyGame, text: str | None) -> Any:
+def read_position(game: Game[S, M], text: str | None) -> S:
     """The position the text describes; the variant's start when there is none."""
     return game.initial_state() if text is None else game.parse_position(text)
 
 
-def describe(game: AnyGame, state: Any) -> Json:
+def describe(game: Game[S, M], state: S) -> Json:
     """A position with the side to move and whether and how the game has ended, also in the
     game's own words (``message``)."""
     winner = game.winner(state)
@@ -56,7 +56,7 @@ def describe(game: AnyGame, state: Any) -> Json:
     }
 
 
-def picture(game: AnyGame, state: Any, view: View) -> Picture:
+def picture(game: Game[S, M], state: S, view: View) -> Picture:
     """The board of ``state``: the game's own picture, else its terminal drawing with the
     moves found by comparing drawings."""
     entry = entry_of(game)
@@ -87,13 +87,13 @@ def games() -> Json:
     return {"games": listed}
 
 
-def moves(game: AnyGame, state: Any) -> Json:
+def moves(game: Game[S, M], state: S) -> Json:
     """The legal moves in the game's notation."""
     return {"moves": [game.format_move(state, m) for m in game.legal_moves(state)],
             **describe(game, state)}
 
 
-def play(game: AnyGame, state: Any, move_text: str) -> Json:
+def play(game: Game[S, M], state: S, move_text: str) -> Json:
     """The position after the move, which is checked."""
     if game.is_terminal(state):
         raise IllegalMoveError(f"{move_text}: the game is over")
@@ -120,7 +120,7 @@ def engine_move(game: AnyGame, state: Any, spec: str, seed: int | None, db: Path
             **describe(game, game.play(state, move))}
 
 
-def analyze(game: AnyGame, state: Any, data: Path | None, move_time: float = MOVE_TIME
+def analyze(game: Game[S, M], state: S, data: Path | None, move_time: float = MOVE_TIME
             ) -> Json:
     """The game's analysis: the position's value and every legal move's, best moves marked
     (searches within ``move_time`` seconds); ``unproven``: the legal moves it gives no value."""

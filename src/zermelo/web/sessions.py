@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from zermelo.core.entry import Player
 from zermelo.core.errors import IllegalMoveError, OptionError, UnknownNameError, ZermeloError
 from zermelo.core.game import CHANCE, Mover
 from zermelo.core.picture import Picture, View
@@ -43,7 +44,6 @@ from zermelo.search.base import Budget, budget
 from zermelo.web.workers import GRACE, Busy
 
 Json = dict[str, Any]
-Player = Callable[[AnyGame, Any], Any]
 Drawer = Callable[[AnyGame, Any, View], Picture]
 
 LIMIT = 500
@@ -61,7 +61,7 @@ class TooMany(ZermeloError):
 
 
 def engine_move(game: AnyGame, state: Any, spec: str, seed: int | None, data: Path | None,
-                seconds: float) -> Any:
+                seconds: float) -> Hashable:
     """The move of the engine ``spec`` in ``state``, within ``seconds``, where it runs (a
     worker process of the server)."""
     from zermelo.engines import create_engine
@@ -86,10 +86,11 @@ class PooledEngine:
     run: Runner
     seeds: random.Random | None = None
 
-    def __call__(self, game: AnyGame, state: Any) -> Any:
+    def __call__(self, game: AnyGame, state: Any) -> Hashable:
         seed = None if self.seeds is None else self.seeds.getrandbits(63)
-        return self.run(self.seconds + GRACE, engine_move, game, state, self.spec, seed,
-                        self.data, self.seconds)
+        move: Hashable = self.run(self.seconds + GRACE, engine_move, game, state, self.spec,
+                                  seed, self.data, self.seconds)
+        return move
 
 
 @dataclass
@@ -112,7 +113,7 @@ class Table:
     dealt: list[Any] = field(default_factory=list)
     """Chance's outcomes by their order in the game: the n-th chance event deals ``dealt[n]``
     again after a take-back, when it is still legal."""
-    decided: dict[tuple[int, Hashable], Any] = field(default_factory=dict)
+    decided: dict[tuple[int, Hashable], Hashable] = field(default_factory=dict)
     """Each engine's move by its information set: asked again, it plays the same."""
     taken: list[tuple[Any, int, Any]] = field(default_factory=list)
     """Before each person's move still on the board: the state, the log's length, the move."""
