@@ -18,12 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zermelo.core.entry import AnyGame
 from zermelo.core.errors import GameNotSupportedError
 from zermelo.games.turtles.cards import KINDS, TURTLES, card_text
 from zermelo.games.turtles.state import DEAL, DRAW, HAND, Deal, TurtleState
+
+if TYPE_CHECKING:
+    from zermelo.games.morris.rules import Morris
+    from zermelo.games.morris.rules import Move as MorrisMove
+    from zermelo.games.musketeers.rules import Move as MusketeersMove
+    from zermelo.games.musketeers.rules import ThreeMusketeers
+    from zermelo.games.nim.rules import Nim, NimMove
+    from zermelo.games.pig.rules import Move as PigMove
+    from zermelo.games.pig.rules import Pig
 
 Outcomes = list[tuple[int, float]]
 
@@ -99,29 +108,40 @@ class Codec:
     chance: Chance | None = None
 
 
-def _pig(game: AnyGame) -> Codec:
+def _pig(game: Pig) -> Codec:
     words = {"roll": 0, "hold": 1}
 
-    def encode(move: Any) -> int:
+    def encode(move: PigMove) -> int:
         return words[move] if isinstance(move, str) else int(move) - 1
 
     return Codec(2, 6, encode, Chance(game, encode))
 
 
-def _nim(game: Any) -> Codec:
+def _nim(game: Nim) -> Codec:
     most = max(max(game.piles), 1)
-    return Codec(len(game.piles) * most, 0, lambda m: m.pile * most + m.take - 1)
+
+    def encode(move: NimMove) -> int:
+        return move.pile * most + move.take - 1
+
+    return Codec(len(game.piles) * most, 0, encode)
 
 
-def _musketeers(game: Any) -> Codec:
+def _musketeers(game: ThreeMusketeers) -> Codec:
     cells = game.grid.size
-    return Codec(cells * cells, 0, lambda m: m.src * cells + m.dst)
+
+    def encode(move: MusketeersMove) -> int:
+        return move.src * cells + move.dst
+
+    return Codec(cells * cells, 0, encode)
 
 
-def _morris(game: Any) -> Codec:
+def _morris(game: Morris) -> Codec:
     points = game.board.size
-    return Codec((points + 1) * points * (points + 1), 0,
-                 lambda m: ((m.frm + 1) * points + m.to) * (points + 1) + m.take + 1)
+
+    def encode(move: MorrisMove) -> int:
+        return ((move.frm + 1) * points + move.to) * (points + 1) + move.take + 1
+
+    return Codec((points + 1) * points * (points + 1), 0, encode)
 
 
 def play_action(move: Any) -> int:

@@ -22,9 +22,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from zermelo.core.entry import AnyGame
 from zermelo.core.errors import GameNotSupportedError
-from zermelo.core.game import CHANCE, Chance, Utility
+from zermelo.core.game import CHANCE, Chance, Game, M, S, Utility
 from zermelo.core.kernels import mover_code
 
 TERMINAL = -2
@@ -79,7 +78,7 @@ class Tree:
         return int(self.width.sum())
 
 
-def build(game: AnyGame, max_nodes: int = MAX_NODES) -> Tree:
+def build(game: Game[S, M], max_nodes: int = MAX_NODES) -> Tree:
     """The tree of ``game`` from its start; :class:`GameNotSupportedError` unless it has two
     players, zero-sum returns and explicit (or no) chance, or past ``max_nodes`` nodes."""
     info = game.info
@@ -98,10 +97,10 @@ def build(game: AnyGame, max_nodes: int = MAX_NODES) -> Tree:
     owner: list[int] = []
     depth: list[int] = []
     width: list[int] = []
-    sample: list[Any] = []
-    level: list[tuple[Any, float, tuple[int, int]]] = [(game.initial_state(), 1.0, (-1, -1))]
+    sample: list[S] = []
+    level: list[tuple[S, float, tuple[int, int]]] = [(game.initial_state(), 1.0, (-1, -1))]
     while level:
-        below: list[tuple[Any, float, tuple[int, int]]] = []
+        below: list[tuple[S, float, tuple[int, int]]] = []
         for state, probability, before in level:
             seen = (_extend(sequences, before[0], game.information_key(state, 0)),
                     _extend(sequences, before[1], game.information_key(state, 1)))
