@@ -45,15 +45,15 @@ class AlphaBetaTT(Generic[S, M]):
         game: Game[S, M],
         *,
         evaluate: Evaluator[S, M] | None = None,
-        table: TranspositionTable | None = None,
-        ordering: MoveOrdering | None = None,
+        table: TranspositionTable[M] | None = None,
+        ordering: MoveOrdering[M] | None = None,
     ) -> None:
         SUPPORTS.check(game, NAME)
         self.game = game
         self.window = root_window(game, evaluate)
         self.evaluate = evaluate or zero_evaluation
-        self.table = table if table is not None else TranspositionTable()
-        self.ordering = ordering if ordering is not None else MoveOrdering()
+        self.table = table if table is not None else TranspositionTable[M]()
+        self.ordering = ordering if ordering is not None else MoveOrdering[M]()
         self.stats = SearchStats()
         self.horizon = 0
         """How many times a depth limit decided a value (evaluations and shallow TT entries)."""
@@ -201,8 +201,8 @@ def alphabeta_tt(
     *,
     depth: int | None = None,
     evaluate: Evaluator[S, M] | None = None,
-    table: TranspositionTable | None = None,
-    ordering: MoveOrdering | None = None,
+    table: TranspositionTable[M] | None = None,
+    ordering: MoveOrdering[M] | None = None,
     iterative: bool | None = None,
 ) -> SearchResult[M]:
     """The alpha-beta value of ``state`` (side to move's view) using a transposition table.

@@ -12,23 +12,27 @@ Moves only need to be hashable; a hint that is not legal in the current position
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from collections.abc import Hashable
+from typing import Generic, TypeVar
+
+M = TypeVar("M", bound=Hashable)
 
 
-class MoveOrdering:
-    """The hints of one search; each kind can be switched off for measurements."""
+class MoveOrdering(Generic[M]):
+    """The hints of one search over moves ``M``; each kind can be switched off for
+    measurements."""
 
     def __init__(self, tt_move: bool = True, killers: bool = True, history: bool = True) -> None:
         self.use_tt_move, self.use_killers, self.use_history = tt_move, killers, history
-        self.killers: dict[int, list[Any]] = defaultdict(list)
-        self.history: dict[Any, int] = defaultdict(int)
+        self.killers: dict[int, list[M]] = defaultdict(list)
+        self.history: dict[M, int] = defaultdict(int)
 
-    def order(self, moves: list[Any], ply: int, tt_move: Any = None) -> list[Any]:
+    def order(self, moves: list[M], ply: int, tt_move: M | None = None) -> list[M]:
         """``moves`` with the hinted ones first, then by history score (stable)."""
         if self.use_history and self.history:
             score = self.history
             moves = sorted(moves, key=lambda m: -score.get(m, 0))
-        front: list[Any] = []
+        front: list[M] = []
         if self.use_tt_move and tt_move is not None and tt_move in moves:
             front.append(tt_move)
         if self.use_killers:
@@ -37,7 +41,7 @@ class MoveOrdering:
             return moves
         return front + [m for m in moves if m not in front]
 
-    def cutoff(self, move: Any, ply: int, depth: int) -> None:
+    def cutoff(self, move: M, ply: int, depth: int) -> None:
         """Record that ``move`` caused a cut-off at ``ply`` with ``depth`` plies left."""
         if self.use_killers:
             slots = self.killers[ply]

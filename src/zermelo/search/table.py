@@ -23,10 +23,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import Generic, TypeVar
 
 from zermelo.core.machine import available_memory
 from zermelo.search.base import BudgetExhausted
+
+M = TypeVar("M", bound=Hashable)
 
 ENTRY_BYTES = 400
 """What one entry costs at most, about: the key (a tuple or an int), the :class:`Entry`, the
@@ -60,16 +62,16 @@ class Bound(IntEnum):
 
 
 @dataclass(slots=True)
-class Entry:
+class Entry(Generic[M]):
     """What one search learned about one position."""
 
     value: float
     bound: Bound
     depth: int
-    move: Any
+    move: M | None
 
 
-class TranspositionTable:
+class TranspositionTable(Generic[M]):
     """A dictionary from position keys to :class:`Entry`, with counters, bounded in size.
 
     At most ``capacity`` entries (default: :data:`TABLE_BYTES` of memory) in two generations:
@@ -82,9 +84,9 @@ class TranspositionTable:
 
     def __init__(self, capacity: int | None = None) -> None:
         self.capacity = max(2, CAPACITY if capacity is None else capacity)
-        self.entries: dict[Hashable, Entry] = {}
+        self.entries: dict[Hashable, Entry[M]] = {}
         """The recent generation."""
-        self.older: dict[Hashable, Entry] = {}
+        self.older: dict[Hashable, Entry[M]] = {}
         self.probes = 0
         self.hits = 0
         self.stores = 0
@@ -94,12 +96,12 @@ class TranspositionTable:
     def __len__(self) -> int:
         return len(self.entries) + len(self.older)
 
-    def get(self, key: Hashable) -> Entry | None:
+    def get(self, key: Hashable) -> Entry[M] | None:
         """The entry for ``key``, if any (not counted as a probe)."""
         entry = self.entries.get(key)
         return self.older.get(key) if entry is None else entry
 
-    def probe(self, key: Hashable) -> Entry | None:
+    def probe(self, key: Hashable) -> Entry[M] | None:
         """The entry for ``key``, if any."""
         self.probes += 1
         entry = self.get(key)
@@ -107,7 +109,8 @@ class TranspositionTable:
             self.hits += 1
         return entry
 
-    def store(self, key: Hashable, value: float, bound: Bound, depth: int, move: Any) -> None:
+    def store(self, key: Hashable, value: float, bound: Bound, depth: int, move: M | None
+              ) -> None:
         """Record a search result (see the module docstring for the meaning of each field)."""
         old = self.get(key)
         if old is not None and (old.depth > depth or (
@@ -131,7 +134,7 @@ class TranspositionTable:
         return Bound.EXACT
 
     @staticmethod
-    def usable(entry: Entry, depth: int, alpha: float, beta: float) -> bool:
+    def usable(entry: Entry[M], depth: int, alpha: float, beta: float) -> bool:
         """Whether ``entry`` (searched at least ``depth`` deep) settles a search with window
         ``(alpha, beta)`` by itself: exact, or a bound that falls outside the window."""
         if entry.depth < depth:
