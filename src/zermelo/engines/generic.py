@@ -3,11 +3,10 @@ with ``*_supports(game)``: whether the search can play the game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
-from zermelo.core.entry import AnyGame
+from zermelo.core.entry import AnyGame, EngineFactory, Supports
 from zermelo.core.errors import UnknownNameError
 from zermelo.core.game import Chance, Information
 from zermelo.core.kernels import GameKernels
@@ -15,8 +14,8 @@ from zermelo.games.registry import entry_of
 from zermelo.search.algorithms import get_algorithm, plays
 from zermelo.search.players import Player, RandomPlayer, SearchPlayer
 
-Factory = Callable[[AnyGame, int | None, int | None, Path | None], Player]
-Check = Callable[[AnyGame], bool]
+Factory: TypeAlias = EngineFactory[AnyGame]
+Check: TypeAlias = Supports[AnyGame]
 
 
 def random_engine(game: AnyGame, level: int | None, seed: int | None,
