@@ -44,9 +44,10 @@ minimax(game, four.initial_state())  # a Connect Four position in a tic-tac-toe 
 def test_a_caller_gets_the_games_own_moves_back(tmp_path: Path) -> None:
     caller = tmp_path / "caller.py"
     caller.write_text(CALLER)
+    # a cache of its own: dev.py test runs mypy src beside the tests, on the shared one
     run = subprocess.run(
         [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-         "--cache-dir", str(ROOT / ".mypy_cache"), str(caller)],
+         "--cache-dir", str(ROOT / ".mypy_cache" / "typed-caller"), str(caller)],
         capture_output=True, text=True, cwd=ROOT, check=False)
     errors = [line for line in run.stdout.splitlines() if ": error: " in line]
     last = len(CALLER.splitlines())
