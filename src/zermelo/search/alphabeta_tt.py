@@ -52,8 +52,8 @@ class AlphaBetaTT(Generic[S, M]):
         self.game = game
         self.window = root_window(game, evaluate)
         self.evaluate = evaluate or zero_evaluation
-        self.table = table if table is not None else TranspositionTable[M]()
-        self.ordering = ordering if ordering is not None else MoveOrdering[M]()
+        self.table: TranspositionTable[M] = table if table is not None else TranspositionTable()
+        self.ordering: MoveOrdering[M] = ordering if ordering is not None else MoveOrdering()
         self.stats = SearchStats()
         self.horizon = 0
         """How many times a depth limit decided a value (evaluations and shallow TT entries)."""

@@ -117,7 +117,7 @@ def ismcts(
         key = (owner, mover, game.information_key(d, owner))
         node = table.get(key)
         if node is None:
-            node = table[key] = InfoNode[M]()
+            node = table[key] = InfoNode()
         return node
 
     def select(node: InfoNode[M], moves: Sequence[M]) -> M:

@@ -50,7 +50,7 @@ def tree_first(game: Game[S, M], state: S, *, depth: int | None = None,
 
     def build(s: S, left: float, ply: int) -> TreeNode[M]:
         stats.visit(ply)
-        node = TreeNode[M](game.player_to_move(s))
+        node: TreeNode[M] = TreeNode(game.player_to_move(s))
         if game.is_terminal(s):
             node.value = terminal_value(game, s)
         elif left <= 0:
