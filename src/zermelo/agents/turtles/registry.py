@@ -16,11 +16,10 @@ from pathlib import Path
 from typing import TypeAlias
 
 from zermelo.agents.turtles.agent import Agent, decide, dummy
-from zermelo.core.entry import AnyGame, EngineFactory, Lazy
+from zermelo.core.entry import EngineFactory, Lazy, PlayerOf
 from zermelo.core.errors import UnknownNameError
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import Play, TurtleState
-from zermelo.search.players import Player
 
 Factory: TypeAlias = Callable[[Turtles, tuple[str, ...]], Agent]
 """``factory(game, args) -> Agent``: an agent for one variant from the words after its name."""
@@ -170,12 +169,12 @@ def make_agent(text: str, game: Turtles) -> Agent:
     return agent_spec(name).factory()(game, tuple(a.strip() for a in args))
 
 
-def as_engine(game: Turtles, name: str, seed: int | None) -> Player:
+def as_engine(game: Turtles, name: str, seed: int | None) -> PlayerOf[Turtles]:
     """The agent ``name`` as a front end's player ``player(game, state) -> move``."""
     agent = make_agent(name, game)
     rng = random.Random(seed)
 
-    def player(_: AnyGame, state: TurtleState) -> Play:
+    def player(_: Turtles, state: TurtleState) -> Play:
         return decide(game, agent, state, rng)
 
     return player
@@ -185,14 +184,14 @@ def _engine(name: str) -> EngineFactory[Turtles]:
     """An entry's engine factory ``create(game, level, seed, data)`` for the agent ``name``."""
 
     def create(game: Turtles, level: int | None, seed: int | None, data: Path | None
-               ) -> Player:
+               ) -> PlayerOf[Turtles]:
         return as_engine(game, name, seed)
 
     return create
 
 
 def belief_engine(game: Turtles, level: int | None, seed: int | None, data: Path | None
-                  ) -> Player:
+                  ) -> PlayerOf[Turtles]:
     """The strongest agent as an engine: ``belief-ismcts`` with H rollouts, ``level``
     iterations a move."""
     return as_engine(game, f"belief-ismcts:{level or BELIEF_ITERATIONS}:rollout=H", seed)
