@@ -28,7 +28,7 @@ def test_every_algorithm_solves_a_nim_position(cli: CliRunner, algorithm: str) -
 
 
 def test_tictactoe_start_and_a_position(cli: CliRunner) -> None:
-    start = solve_json(cli, "tictactoe", "--algorithm", "minimax")
+    start = solve_json(cli, "tictactoe", "--algorithm", "minimax", "--seconds", "0")
     assert start["value"] == 0.0
     assert start["stats"]["nodes"] == 549_946  # type: ignore[index]
     data = solve_json(cli, "tictactoe", "X.O.X....")
