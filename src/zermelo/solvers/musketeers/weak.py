@@ -170,15 +170,18 @@ def _ordered(m, e, side, neighbours, lines, size):  # type: ignore[no-untyped-de
             if _aligned(cm, lines):
                 score[i] = 1 << 20
             else:
-                score[i] = _count_moves(cm, ce, 1, neighbours)
+                score[i] = _count_moves(cm, ce, 1 - side, neighbours)
         else:
             # enemies: leave the musketeers few captures
-            score[i] = _count_moves(cm, ce, 0, neighbours)
+            score[i] = _count_moves(cm, ce, 1 - side, neighbours)
     order = np.argsort(score, kind="mergesort")
     return moves[order], n
 
 
-@njit  # recursive: numba's on-disk cache cannot reload it
+# The searches pass computed sides and plies (``1 - side``, ``np.int64(0)``), never a constant:
+# numba compiles a function once more for every constant argument it is called with, so each
+# recursive search compiles once, for one signature, and is cached on disk as the others are.
+@njit(cache=True)
 def _enemies_win(  # type: ignore[no-untyped-def]
         m, e, side, ply, keys, values, board_size, neighbours, lines, perm, stats):
     """True if the enemies win from (m, e, side) with perfect play."""
@@ -199,16 +202,16 @@ def _enemies_win(  # type: ignore[no-untyped-def]
     elif side == 0:
         result = True
         for i in range(n):
-            cm, ce = _child(m, e, 0, moves[i, 0], moves[i, 1])
-            if not _enemies_win(cm, ce, 1, ply + 1, keys, values, board_size, neighbours, lines,
-                                perm, stats):
+            cm, ce = _child(m, e, side, moves[i, 0], moves[i, 1])
+            if not _enemies_win(cm, ce, 1 - side, ply + 1, keys, values, board_size, neighbours,
+                                lines, perm, stats):
                 result = False
                 break
     else:
         result = False
         for i in range(n):
-            cm, ce = _child(m, e, 1, moves[i, 0], moves[i, 1])
-            if _enemies_win(cm, ce, 0, ply + 1, keys, values, board_size, neighbours, lines,
+            cm, ce = _child(m, e, side, moves[i, 0], moves[i, 1])
+            if _enemies_win(cm, ce, 1 - side, ply + 1, keys, values, board_size, neighbours, lines,
                             perm, stats):
                 result = True
                 break
@@ -219,7 +222,7 @@ def _enemies_win(  # type: ignore[no-untyped-def]
     return result
 
 
-@njit  # recursive: numba's on-disk cache cannot reload it
+@njit(cache=True)
 def _win_within(  # type: ignore[no-untyped-def]
         m, e, side, depth, ply, keys, low, high, board_size, neighbours, lines, perm, stats):
     """True if the enemies can force the musketeers into line within ``depth`` plies.
@@ -248,16 +251,16 @@ def _win_within(  # type: ignore[no-untyped-def]
     elif side == 0:
         result = True
         for i in range(n):
-            cm, ce = _child(m, e, 0, moves[i, 0], moves[i, 1])
-            if not _win_within(cm, ce, 1, depth - 1, ply + 1, keys, low, high, board_size,
+            cm, ce = _child(m, e, side, moves[i, 0], moves[i, 1])
+            if not _win_within(cm, ce, 1 - side, depth - 1, ply + 1, keys, low, high, board_size,
                                neighbours, lines, perm, stats):
                 result = False
                 break
     else:
         result = False
         for i in range(n):
-            cm, ce = _child(m, e, 1, moves[i, 0], moves[i, 1])
-            if _win_within(cm, ce, 0, depth - 1, ply + 1, keys, low, high, board_size,
+            cm, ce = _child(m, e, side, moves[i, 0], moves[i, 1])
+            if _win_within(cm, ce, 1 - side, depth - 1, ply + 1, keys, low, high, board_size,
                            neighbours, lines, perm, stats):
                 result = True
                 break
@@ -274,7 +277,7 @@ def _win_within(  # type: ignore[no-untyped-def]
     return result
 
 
-@njit  # recursive: numba's on-disk cache cannot reload it
+@njit(cache=True)
 def _proof_size(  # type: ignore[no-untyped-def]
         m0, e0, side0, e_wins, keys, values, board_size, neighbours, lines, perm, seen_bits, stats):
     """Distinct positions of the winner's strategy read off the table (re-searching any child
@@ -303,8 +306,9 @@ def _proof_size(  # type: ignore[no-untyped-def]
         winner_moves = (side == 1) == e_wins
         for k in range(n):
             cm, ce = _child(m, e, side, moves[k, 0], moves[k, 1])
-            if winner_moves and _enemies_win(cm, ce, 1 - side, 0, keys, values, board_size,
-                                             neighbours, lines, perm, stats) != e_wins:
+            if winner_moves and _enemies_win(cm, ce, 1 - side, np.int64(0), keys, values,
+                                             board_size, neighbours, lines, perm,
+                                             stats) != e_wins:
                 continue
             stack[top, 0], stack[top, 1], stack[top, 2] = cm, ce, 1 - side
             top += 1
