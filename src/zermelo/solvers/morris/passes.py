@@ -39,78 +39,86 @@ def forward(blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, s
     """For every position of ``blocks``: the distinct positions of the unit its moves reach
     (``count``; :data:`ALIAS` for an entry that copies a smaller one) and the best code its
     moves leaving the unit reach (``exit_code``)."""
-    n = free_at.shape[2]
     for b in prange(blocks.shape[0]):
-        s, c = blocks[b, 0], blocks[b, 1]
-        m, o, mh, oh, offset = sub[s, 0], sub[s, 1], sub[s, 2], sub[s, 3], sub[s, 4]
-        per = binom[n - m, o]
-        mover = reps[m, c]
-        aliased = stab[m, c, 0] >= 0
-        moves = np.empty(MAX_MOVES, np.int64)
-        seen = np.empty(MAX_MOVES, np.int64)
-        compact = np.int64((1 << o) - 1)
-        for r in range(per):
-            opp = expand(compact, mover, n)
-            if o:
-                compact = next_subset(compact)
-            u = offset + c * per + r
-            if aliased and locate(mover, opp, m, class_of, sym_of, stab, free_at, syms,
-                                  binom) != c * per + r:
-                count[u] = ALIAS
+        _forward_block(blocks[b, 0], blocks[b, 1], sub, targets, ext0, ext1, ext2, ext3, flying,
+                       t, class_of, sym_of, reps, stab, free_at, syms, binom, count, exit_code)
+
+
+@njit(cache=True)
+def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, sym_of,  # type: ignore[no-untyped-def]
+                   reps, stab, free_at, syms, binom, count, exit_code):
+    """:func:`forward` over block ``(s, c)``, apart so that numba's parallel passes see one
+    call, not the loops."""
+    n = free_at.shape[2]
+    m, o, mh, oh, offset = sub[s, 0], sub[s, 1], sub[s, 2], sub[s, 3], sub[s, 4]
+    per = binom[n - m, o]
+    mover = reps[m, c]
+    aliased = stab[m, c, 0] >= 0
+    moves = np.empty(MAX_MOVES, np.int64)
+    seen = np.empty(MAX_MOVES, np.int64)
+    compact = np.int64((1 << o) - 1)
+    for r in range(per):
+        opp = expand(compact, mover, n)
+        if o:
+            compact = next_subset(compact)
+        u = offset + c * per + r
+        if aliased and locate(mover, opp, m, class_of, sym_of, stab, free_at, syms,
+                              binom) != c * per + r:
+            count[u] = ALIAS
+            continue
+        count[u] = 0
+        exit_code[u] = NONE
+        if lost(mover, opp, mh, t):
+            continue
+        best = NONE
+        k = 0
+        # a move without a removal leaves the opponent's stones, the child's mover set, as
+        # they are: their class and symmetry are found once, and the image of our stones
+        # under it moves with the stone moved
+        r_opp = rank(opp, binom)
+        c_opp = class_of[o, r_opp]
+        perm = syms[sym_of[o, r_opp]]
+        image = image_of(mover, perm)
+        # two such moves reach one entry only through a symmetry keeping the opponent's
+        # stones in place: without one, they need no look for a repeat
+        alone = stab[o, c_opp, 0] < 0
+        for i in range(generate(mover, opp, mh, flying, t, moves)):
+            frm, to, take = decode(moves[i])
+            after = mover | (np.int64(1) << to)
+            moved = image | (np.int64(1) << perm[to])
+            if frm >= 0:
+                after ^= np.int64(1) << frm
+                moved ^= np.int64(1) << perm[frm]
+            capture = 1 if take >= 0 else 0
+            child = opp ^ (np.int64(1) << take) if capture else opp
+            if lost(child, after, oh, t):
+                code = from_child(1)  # the opponent has lost: a win in one ply
+                if preference(code) > preference(best):
+                    best = code
                 continue
-            count[u] = 0
-            exit_code[u] = NONE
-            if lost(mover, opp, mh, t):
+            kind, where, cm = (targets[s, capture, 0], targets[s, capture, 1],
+                               targets[s, capture, 2])
+            if capture:
+                v = locate(child, after, cm, class_of, sym_of, stab, free_at, syms, binom)
+            else:
+                v = locate_image(c_opp, moved, cm, stab, free_at, syms, binom)
+            if kind == EXTERNAL:
+                code = from_child(_external(where, v, ext0, ext1, ext2, ext3))
+                if preference(code) > preference(best):
+                    best = code
                 continue
-            best = NONE
-            k = 0
-            # a move without a removal leaves the opponent's stones, the child's mover set, as
-            # they are: their class and symmetry are found once, and the image of our stones
-            # under it moves with the stone moved
-            r_opp = rank(opp, binom)
-            c_opp = class_of[o, r_opp]
-            perm = syms[sym_of[o, r_opp]]
-            image = image_of(mover, perm)
-            # two such moves reach one entry only through a symmetry keeping the opponent's
-            # stones in place: without one, they need no look for a repeat
-            alone = stab[o, c_opp, 0] < 0
-            for i in range(generate(mover, opp, mh, flying, t, moves)):
-                frm, to, take = decode(moves[i])
-                after = mover | (np.int64(1) << to)
-                moved = image | (np.int64(1) << perm[to])
-                if frm >= 0:
-                    after ^= np.int64(1) << frm
-                    moved ^= np.int64(1) << perm[frm]
-                capture = 1 if take >= 0 else 0
-                child = opp ^ (np.int64(1) << take) if capture else opp
-                if lost(child, after, oh, t):
-                    code = from_child(1)  # the opponent has lost: a win in one ply
-                    if preference(code) > preference(best):
-                        best = code
-                    continue
-                kind, where, cm = (targets[s, capture, 0], targets[s, capture, 1],
-                                   targets[s, capture, 2])
-                if capture:
-                    v = locate(child, after, cm, class_of, sym_of, stab, free_at, syms, binom)
-                else:
-                    v = locate_image(c_opp, moved, cm, stab, free_at, syms, binom)
-                if kind == EXTERNAL:
-                    code = from_child(_external(where, v, ext0, ext1, ext2, ext3))
-                    if preference(code) > preference(best):
-                        best = code
-                    continue
-                v += sub[where, 4]
-                new = True
-                if capture or not alone:
-                    for j in range(k):
-                        if seen[j] == v:
-                            new = False
-                            break
-                if new:
-                    seen[k] = v
-                    k += 1
-            count[u] = k
-            exit_code[u] = best
+            v += sub[where, 4]
+            new = True
+            if capture or not alone:
+                for j in range(k):
+                    if seen[j] == v:
+                        new = False
+                        break
+            if new:
+                seen[k] = v
+                k += 1
+        count[u] = k
+        exit_code[u] = best
 
 
 @njit(cache=True, parallel=True)
