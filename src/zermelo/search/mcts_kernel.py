@@ -321,7 +321,7 @@ def _specialise(legal: Any, play: Any, to_move: Any, outcome: Any) -> Any:
         while done < count and proven[0] == NOT_OVER:
             done += 1
             state[:] = root
-            node = 0
+            node = np.int64(0)  # typed: a constant 0 would compile expand and _select twice
             depth = 0
             path[0] = 0
             # selection and expansion: down the tree to a new node or one proven or over
