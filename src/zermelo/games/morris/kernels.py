@@ -93,7 +93,7 @@ def removable(opp, point_mills, remove_all):
     return free
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _emit(frm, to, after, free, point_mills, mill_wins, out, n):
     """Write the move ``frm-to`` (once per stone ``free`` offers if it closes a mill)."""
     if mill_wins or free == 0 or not in_mill(after, to, point_mills):
