@@ -14,6 +14,7 @@ empty point on a mill), double mills, blocked stones and mobility. Tables are th
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from zermelo.games.morris.kernels import decode, generate, in_mill, low_index, popcount, removable
@@ -33,9 +34,11 @@ def article_black_moves(white, black, flying, t, scratch):
     once per White stone outside a mill when it closes a mill (so not at all when every White
     stone stands in a mill). ``scratch`` holds at least MAX_MOVES moves."""
     point_mills = t[1]
-    n = generate(black, white, 0, flying, (t[0], t[1], t[2], t[3], False, t[5], t[6]),
+    # typed arguments, not the constants 0 and False: numba would compile generate once more
+    no = np.bool_(False)
+    n = generate(black, white, np.int64(0), flying, (t[0], t[1], t[2], t[3], no, t[5], t[6]),
                  scratch)
-    if removable(white, point_mills, False) != 0:
+    if removable(white, point_mills, no) != 0:
         return n  # a mill-closing move is listed once per removable stone
     count = 0
     for i in range(n):  # every White stone in a mill: the mill-closing moves count 0
