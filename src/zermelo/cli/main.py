@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import io
 import os
 import pkgutil
 import sys
+from collections.abc import Callable
 from importlib import import_module
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -49,6 +51,14 @@ def _root(
     """Solve and play board games."""
 
 
+@functools.cache
+def command() -> Callable[..., Any]:
+    """The entry point of the command typer makes of :data:`app`, made once per process:
+    making it reads the signature of every command (a tenth of a second), which a program or a
+    test that runs the command line many times would otherwise pay each time."""
+    return typer.main.get_command(app).main
+
+
 DISK_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EROFS, errno.EFBIG}
 """System errors of writing that are the disk's, not a bug: one line, exit 2."""
 MAX_MESSAGE = 300
@@ -80,7 +90,7 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
             stream.reconfigure(errors="replace")
     try:
-        result = app(args=argv, prog_name="zermelo", standalone_mode=False)
+        result = command()(args=argv, prog_name="zermelo", standalone_mode=False)
         sys.stdout.flush()  # a full disk or /dev/full is found here, not at exit
     except typer.Exit as stop:
         sys.exit(stop.exit_code)
