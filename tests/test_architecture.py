@@ -90,8 +90,8 @@ print(len(compiled), sorted(set(compiled))[:5])
 
 
 def test_starting_the_command_line_compiles_no_kernel(tmp_path: Path) -> None:
-    # a kernel typed by its signature compiles (or loads) when its module is imported: the
-    # commands import such modules only when they run, so every `zermelo` starts in a second
+    # the commands import the modules of kernels only when they run, and no kernel compiles
+    # (or loads) when its module is imported, so every `zermelo` starts in a second
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}  # nothing cached: a compile shows
     out = subprocess.run([sys.executable, "-c", STARTUP], env=env, capture_output=True,
                          text=True, check=True, timeout=120).stdout

@@ -68,30 +68,30 @@ MAX_PATH = 4096
 """The deepest walk down the tree; a longer one is played out from there."""
 
 
-@njit(sig.POLICY, cache=True)
+@sig.contract(sig.POLICY)
 def uniform(state: Any, rules: Any, params: Any, codes: Any, n: Any) -> Any:
     """The default rollout policy: each of the ``n`` legal codes equally likely."""
     return np.random.randint(0, n)
 
 
-@njit(sig.REFINE, cache=True)
+@sig.contract(sig.REFINE)
 def as_drawn(state: Any, rules: Any, model: Any) -> None:
     """The default model: the determinisation as the game's ``determinise`` drew it."""
 
 
-@njit(sig.OBSERVE, cache=True)
+@sig.contract(sig.OBSERVE)
 def whole_state(state: Any, player: Any) -> Any:
     """Perfect information: a player observes the whole state."""
     return state.copy()
 
 
-@njit(sig.DETERMINISE, cache=True)
+@sig.contract(sig.DETERMINISE)
 def the_state(observation: Any, rules: Any) -> Any:
     """Perfect information: the only state an observation allows is itself."""
     return observation.copy()
 
 
-@njit(sig.CHANCE, cache=True)
+@sig.contract(sig.CHANCE)
 def no_chance(state: Any, rules: Any) -> Any:
     """A game without chance: no outcome to draw (-1), as it never reaches a chance node."""
     return -1

@@ -7,9 +7,9 @@ preallocated to the simulation budget (one node per simulation, so memory is bou
 and the simulations run in a numba kernel, in chunks between which the Python side reads the
 clock, the current :func:`~zermelo.search.base.budget` and its cancellation.
 
-A game opts in with a :class:`Kernels` record of four functions compiled with the signatures
+A game opts in with a :class:`Kernels` record of four functions declared with the signatures
 ``LEGAL``, ``PLAY``, ``TO_MOVE``, ``OUTCOME`` of :mod:`zermelo.core.kernel_signatures`
-(``@njit(LEGAL, cache=True)``)
+(``@contract(LEGAL)``)
 over a *state* packed in a small C-contiguous int64 array and the game's constant *rules*
 (another int64 array):
 

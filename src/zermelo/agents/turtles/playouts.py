@@ -53,7 +53,7 @@ def playout(s, rules, policies, epsilon):  # type: ignore[no-untyped-def]
         draw(s, -1.0)
 
 
-@njit(sig.POLICY, cache=True)
+@sig.contract(sig.POLICY)
 def strategy_policy(s, rules, params, codes, n):  # type: ignore[no-untyped-def]
     """A rollout policy of the game-free compiled ISMCTS: player p plays by policy
     ``params[1 + p]`` (a code of :data:`POLICIES`), a random play with probability

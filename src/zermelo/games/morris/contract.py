@@ -94,14 +94,14 @@ def _end(s, rules, moves):  # type: ignore[no-untyped-def]
     return math.inf
 
 
-@njit(sig.OUTCOME, cache=True)
+@sig.contract(sig.OUTCOME)
 def outcome(s, rules):  # type: ignore[no-untyped-def]
     """The side to move's return once the game is over, else infinity (the compiled MCTS's
     ``outcome``)."""
     return _end(s, rules, _moves(s, rules, np.empty(k.MAX_MOVES, np.int64)))
 
 
-@njit(sig.LEGAL, cache=True)
+@sig.contract(sig.LEGAL)
 def legal(s, rules, out):  # type: ignore[no-untyped-def]
     """The codes of the legal moves into ``out`` in the rules' order; how many (0 at the
     end)."""
@@ -109,7 +109,7 @@ def legal(s, rules, out):  # type: ignore[no-untyped-def]
     return n if _end(s, rules, n) == math.inf else 0
 
 
-@njit(sig.PLAY, cache=True)
+@sig.contract(sig.PLAY)
 def play(s, rules, code):  # type: ignore[no-untyped-def]
     """The move of ``code`` played, with the plies and the history the draw rules keep."""
     frm, _, take = k.decode(code)
@@ -128,13 +128,13 @@ def play(s, rules, code):  # type: ignore[no-untyped-def]
         s[PLY] += 1
 
 
-@njit(sig.TO_MOVE, cache=True)
+@sig.contract(sig.TO_MOVE)
 def to_move(s, rules):  # type: ignore[no-untyped-def]
     """The side to move: 0 White, 1 Black."""
     return s[SIDE]
 
 
-@njit(sig.RETURNS, cache=True)
+@sig.contract(sig.RETURNS)
 def returns(s, rules, out):  # type: ignore[no-untyped-def]
     """Whether the game is over; if so both returns into ``out``."""
     value = outcome(s, rules)

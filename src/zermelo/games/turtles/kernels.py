@@ -295,7 +295,7 @@ def winners(s):  # type: ignore[no-untyped-def]
     return mask
 
 
-@njit(sig.OBSERVE, cache=True)
+@sig.contract(sig.OBSERVE)
 def observe(s, player):  # type: ignore[no-untyped-def]
     """What ``player`` sees of state ``s``: the track, the discard pile, every hand's size and
     the draw pile's, the phase, whose turn, the passes; the player's own colour and hand only."""
@@ -414,7 +414,7 @@ def recorded_game(players, rules, seed, capacity):  # type: ignore[no-untyped-de
 
 # -- the kernel contract (zermelo.core.kernels) ---------------------------------------------
 
-@njit(sig.LEGAL, cache=True)
+@sig.contract(sig.LEGAL)
 def kernel_legal(s, rules, out):  # type: ignore[no-untyped-def]
     """The codes of the mover's legal plays into ``out``; how many (0 at a chance node or at
     the end). ``out`` has :data:`LEGAL_ROOM` cells: its second half is scratch for the
@@ -435,7 +435,7 @@ def play_of(code):  # type: ignore[no-untyped-def]
     return code // (TURTLES + 1), code % (TURTLES + 1) - 1
 
 
-@njit(sig.PLAY, cache=True)
+@sig.contract(sig.PLAY)
 def kernel_play(s, rules, code):  # type: ignore[no-untyped-def]
     """The play of ``code``, or at a draw the card kind ``code`` drawn."""
     if s[PHS] == DRAWING:
@@ -445,13 +445,13 @@ def kernel_play(s, rules, code):  # type: ignore[no-untyped-def]
         play(s, card, turtle, rules)
 
 
-@njit(sig.TO_MOVE, cache=True)
+@sig.contract(sig.TO_MOVE)
 def kernel_to_move(s, rules):  # type: ignore[no-untyped-def]
     """The player to play, :data:`KERNEL_CHANCE` at the deal and at a draw."""
     return s[MOV] if s[PHS] == PLAYING or s[PHS] == ENDED else KERNEL_CHANCE
 
 
-@njit(sig.RETURNS, cache=True)
+@sig.contract(sig.RETURNS)
 def kernel_returns(s, rules, out):  # type: ignore[no-untyped-def]
     """Whether the game is over; if so every player's return into ``out``: the losers -1/(n-1)
     each, the winners (several when they share the start) what that leaves, shared (so the
@@ -468,7 +468,7 @@ def kernel_returns(s, rules, out):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(sig.CHANCE, cache=True)
+@sig.contract(sig.CHANCE)
 def kernel_chance(s, rules):  # type: ignore[no-untyped-def]
     """At a chance node, an outcome drawn with its probability and played: the card drawn,
     or -1 for the deal (which has no code)."""
@@ -478,7 +478,7 @@ def kernel_chance(s, rules):  # type: ignore[no-untyped-def]
     return draw(s, -1.0)
 
 
-@njit(sig.DETERMINISE, cache=True)
+@sig.contract(sig.DETERMINISE)
 def kernel_determinise(o, rules):  # type: ignore[no-untyped-def]
     """:func:`determinise` for the observer written in ``o`` (its one colour not -1)."""
     me = 0

@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numba import njit
 
-from zermelo.core.kernel_signatures import LEGAL, OUTCOME, PLAY, RETURNS, TO_MOVE
+from zermelo.core.kernel_signatures import LEGAL, OUTCOME, PLAY, RETURNS, TO_MOVE, contract
 from zermelo.core.kernels import GameKernels
 from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.kernels import geometry, has_line
@@ -38,7 +37,7 @@ def rules_of(board: Board) -> np.ndarray:
     return np.array([*geometry(board), board.cells], dtype=np.int64)
 
 
-@njit(LEGAL, cache=True)
+@contract(LEGAL)
 def legal(state: Any, rules: Any, out: Any) -> Any:
     """The columns with room, left to right, into ``out``; their number (0 once won)."""
     if state[WON]:
@@ -53,7 +52,7 @@ def legal(state: Any, rules: Any, out: Any) -> Any:
     return n
 
 
-@njit(PLAY, cache=True)
+@contract(PLAY)
 def play(state: Any, rules: Any, move: Any) -> None:
     """Drop a stone of the side to move in column ``move``."""
     current, mask = state[CURRENT], state[MASK]
@@ -66,13 +65,13 @@ def play(state: Any, rules: Any, move: Any) -> None:
     state[PLIES] += 1
 
 
-@njit(TO_MOVE, cache=True)
+@contract(TO_MOVE)
 def to_move(state: Any, rules: Any) -> Any:
     """0 for the first player (X), 1 for the second."""
     return state[PLIES] & 1
 
 
-@njit(OUTCOME, cache=True)
+@contract(OUTCOME)
 def outcome(state: Any, rules: Any) -> Any:
     """-1 for the side to move once the other made a line, 0 on a full board, else
     :data:`~zermelo.search.mcts_kernel.NOT_OVER`."""
@@ -83,7 +82,7 @@ def outcome(state: Any, rules: Any) -> Any:
     return NOT_OVER
 
 
-@njit(RETURNS, cache=True)
+@contract(RETURNS)
 def returns(state: Any, rules: Any, out: Any) -> Any:
     """Whether the game is over; if so both players' returns into ``out`` (the kernel
     contract's ``returns``)."""

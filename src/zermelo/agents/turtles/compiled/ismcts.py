@@ -23,7 +23,7 @@ def policy_params(players, policy, epsilon):  # type: ignore[no-untyped-def]
     return params[:1 + players].copy()
 
 
-@njit(sig.REFINE, cache=True)
+@sig.contract(sig.REFINE)
 def believed_colours(s, rules, model):  # type: ignore[no-untyped-def]
     """The model of the belief: every player's colour redrawn from ``model``, rows of a
     cumulative probability and a colour per player (see :func:`belief_model`)."""

@@ -1,0 +1,47 @@
+"""Every function a game declares for the kernel contract compiles with its signature: the
+types the compiled searches call it with (it compiles when first called, so its module's import
+checks nothing)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+from numba.core.errors import TypingError
+
+import zermelo
+from zermelo.core import kernel_signatures as sig
+
+SOURCE = Path(zermelo.__file__).parent
+
+
+def declaring_modules() -> list[str]:
+    """The modules of the package that declare contract functions, found in their source."""
+    return sorted(".".join(("zermelo", *path.relative_to(SOURCE).with_suffix("").parts))
+                  for path in SOURCE.rglob("*.py")
+                  if "contract(" in (text := path.read_text()) and "@" in text
+                  and path.name != "kernel_signatures.py")
+
+
+def test_every_declared_function_compiles_with_its_signature() -> None:
+    modules = declaring_modules()
+    assert {"zermelo.games.turtles.kernels", "zermelo.games.morris.contract",
+            "zermelo.solvers.connect4.mcts", "zermelo.search.ismcts_kernel"} <= set(modules)
+    for name in modules:
+        import_module(name)
+    assert len(sig.CONTRACTS) >= 20
+    for function, signature in sig.CONTRACTS:
+        function.compile(signature)  # as an eager @njit(signature): types that do not fit fail
+        assert signature in function.nopython_signatures, function
+
+
+def test_a_function_of_other_types_fails_the_check() -> None:
+    @sig.contract(sig.LEGAL)
+    def legal(state, rules, out):  # type: ignore[no-untyped-def]
+        return state[0, 0]  # a 2-d state, not the contract's flat one
+
+    sig.CONTRACTS.remove((legal, sig.LEGAL))
+    assert legal.signatures == []  # nothing compiled when declared
+    with pytest.raises(TypingError):
+        legal.compile(sig.LEGAL)
