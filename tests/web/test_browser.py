@@ -94,8 +94,10 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
 
 
 def new_game(page: Page, game: str, side: str, engine: str,
-             options: dict[str, str] | None = None, level: str | None = None) -> None:
-    """Choose the game, fill its option controls, side and engine, and start."""
+             options: dict[str, str] | None = None, level: str | None = None,
+             seconds: str | None = None) -> None:
+    """Choose the game, fill its option controls, side, engine (and its seconds a move), and
+    start."""
     page.select_option("#game", game)
     wait_for_turn(page)
     for name, value in (options or {}).items():
@@ -109,6 +111,8 @@ def new_game(page: Page, game: str, side: str, engine: str,
     page.select_option("#engine", engine)
     if level is not None:
         page.fill("#level", level)
+    if seconds is not None:
+        page.fill("#seconds", seconds)
     page.select_option("#side", side)  # starts a new game
     wait_for_turn(page)
 
@@ -215,7 +219,9 @@ def test_a_game_of_every_game_by_clicks_and_by_keyboard(browser: Browser, base_u
         page = open_page(browser, base_url, width)
         try:
             side = get_game(name).game(options).info.players[0]
-            new_game(page, name, side, engine, options)
+            # a fifth of a second for each search (the engine's, the analysis'): the page is
+            # checked here, not the engines' strength
+            new_game(page, name, side, engine, options, seconds="0.2")
             played = play_out(page, name, by_keyboard, rng, f"{name}-{shot}")
             assert played > 0
             assert page.evaluate("document.documentElement.scrollWidth") <= width
