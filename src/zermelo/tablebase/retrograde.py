@@ -34,9 +34,10 @@ from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import njit
 
 from zermelo.core.errors import DataError
+from zermelo.tablebase.threads import spread
 
 DRAW = 0
 """The code of a draw."""
@@ -138,47 +139,43 @@ def _decided(code, target, lo, out):  # type: ignore[no-untyped-def]
     return k, u
 
 
-@njit(cache=True, parallel=True)
-def _tell(d, k, counts, preds, code, count, exit_code, parts):  # type: ignore[no-untyped-def]
+@njit(cache=True, nogil=True)
+def _tell(thread, t, parts, d, k, counts, preds, code, count, exit_code, tops, overflow):  # type: ignore[no-untyped-def]
     """Tell the predecessors of ``k`` positions decided at distance ``d``: a loss makes them
     win in ``d + 1``; a win takes one undecided move from each, and one left with none loses.
-    Each of ``parts`` threads updates its own range of positions, so no two write one byte.
-    Returns the highest code set and whether a distance overflowed."""
+    Part ``t`` of ``parts`` updates its own range of positions, so no two write one byte, and
+    sets ``tops[t]`` to the highest code it set and ``overflow[t]`` if a distance overflowed."""
     n = code.size
-    tops = np.zeros(parts, np.int64)
-    overflow = np.zeros(parts, np.bool_)
     lost = d % 2 == 0
-    for t in prange(parts):
-        lo = n * t // parts
-        hi = n * (t + 1) // parts
-        for i in range(k):
-            for j in range(counts[i]):
-                u = preds[i, j]
-                if u < lo or u >= hi:
-                    continue
-                c = code[u]
-                if lost:
-                    if (c == 0 and count[u] != 0) or (c % 2 == 0 and c > d + 2):
-                        code[u] = d + 2
-                        tops[t] = max(tops[t], d + 2)
-                    continue
-                if c != 0 or count[u] == 0:
-                    continue
-                count[u] -= 1
-                if count[u]:
-                    continue
-                e = exit_code[u]
-                if e == DRAW:
-                    continue
-                late = d + 1
-                if e != NONE and e - 1 > late:
-                    late = e - 1
-                if late > MAX_PLIES:
-                    overflow[t] = True
-                    continue
-                code[u] = late + 1
-                tops[t] = max(tops[t], late + 1)
-    return tops.max(), overflow.any()
+    lo = n * t // parts
+    hi = n * (t + 1) // parts
+    for i in range(k):
+        for j in range(counts[i]):
+            u = preds[i, j]
+            if u < lo or u >= hi:
+                continue
+            c = code[u]
+            if lost:
+                if (c == 0 and count[u] != 0) or (c % 2 == 0 and c > d + 2):
+                    code[u] = d + 2
+                    tops[t] = max(tops[t], d + 2)
+                continue
+            if c != 0 or count[u] == 0:
+                continue
+            count[u] -= 1
+            if count[u]:
+                continue
+            e = exit_code[u]
+            if e == DRAW:
+                continue
+            late = d + 1
+            if e != NONE and e - 1 > late:
+                late = e - 1
+            if late > MAX_PLIES:
+                overflow[t] = True
+                continue
+            code[u] = late + 1
+            tops[t] = max(tops[t], late + 1)
 
 
 class Checkpoint:
@@ -275,6 +272,7 @@ def solve_unit(moves: UnitMoves, progress: Callable[[int], None] | None = None,
     targets = np.empty(BATCH, np.int64)
     counts = np.empty(BATCH, np.int64)
     preds = np.empty((BATCH, moves.width), np.int64)
+    tops, overflow = np.zeros(parts, np.int64), np.zeros(parts, np.bool_)
     while moves.width and stage["level"] + 1 <= stage["top"]:
         d = stage["level"]
         at = 0
@@ -283,11 +281,13 @@ def solve_unit(moves: UnitMoves, progress: Callable[[int], None] | None = None,
             if not k:
                 continue
             moves.backward(targets[:k], counts[:k], preds[:k])
-            top, overflow = _tell(d, k, counts, preds, code, count, exit_code, parts)
-            if overflow:
+            tops[:], overflow[:] = 0, False
+            spread(_tell, parts, parts, d, k, counts, preds, code, count, exit_code, tops,
+                   overflow)
+            if overflow.any():
                 raise DataError(f"a distance beyond {MAX_PLIES} plies: the one-byte codes "
                                 f"cannot hold it")
-            stage["top"] = max(stage["top"], int(top))
+            stage["top"] = max(stage["top"], int(tops.max()))
             tell(k)
         stage["level"] = d + 1
         save_now()

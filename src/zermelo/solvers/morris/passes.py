@@ -11,7 +11,7 @@ slice ``s`` whose mover stones are class ``c``: blocks are the pieces the thread
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, lost, unmoves
 from zermelo.solvers.morris.kernels import expand, image_of, locate, locate_image, rank, unrank
@@ -33,13 +33,13 @@ def _external(where, v, ext0, ext1, ext2, ext3):  # type: ignore[no-untyped-def]
     return ext3[v]
 
 
-@njit(cache=True, parallel=True)
-def forward(blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, sym_of, reps,  # type: ignore[no-untyped-def]
-            stab, free_at, syms, binom, count, exit_code):
-    """For every position of ``blocks``: the distinct positions of the unit its moves reach
-    (``count``; :data:`ALIAS` for an entry that copies a smaller one) and the best code its
-    moves leaving the unit reach (``exit_code``)."""
-    for b in prange(blocks.shape[0]):
+@njit(cache=True, nogil=True)
+def forward(thread, piece, cut, blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t,  # type: ignore[no-untyped-def]
+            class_of, sym_of, reps, stab, free_at, syms, binom, count, exit_code):
+    """For every position of the blocks ``cut[piece] <= b < cut[piece + 1]``: the distinct
+    positions of the unit its moves reach (``count``; :data:`ALIAS` for an entry that copies a
+    smaller one) and the best code its moves leaving the unit reach (``exit_code``)."""
+    for b in range(cut[piece], cut[piece + 1]):
         _forward_block(blocks[b, 0], blocks[b, 1], sub, targets, ext0, ext1, ext2, ext3, flying,
                        t, class_of, sym_of, reps, stab, free_at, syms, binom, count, exit_code)
 
@@ -47,8 +47,7 @@ def forward(blocks, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, s
 @njit(cache=True)
 def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, sym_of,  # type: ignore[no-untyped-def]
                    reps, stab, free_at, syms, binom, count, exit_code):
-    """:func:`forward` over block ``(s, c)``, apart so that numba's parallel passes see one
-    call, not the loops."""
+    """:func:`forward` over block ``(s, c)``."""
     n = free_at.shape[2]
     m, o, mh, oh, offset = sub[s, 0], sub[s, 1], sub[s, 2], sub[s, 3], sub[s, 4]
     per = binom[n - m, o]
@@ -121,15 +120,16 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
         exit_code[u] = best
 
 
-@njit(cache=True, parallel=True)
-def backward(targets, counts, preds, sub, inner, flying, t, class_of, sym_of, reps, stab,  # type: ignore[no-untyped-def]
-             free_at, syms, binom):
-    """For each position ``targets[i]`` of a sliding unit: the distinct positions of the unit
-    with a move to it, in ``preds[i, :counts[i]]`` (the row holds the unmoves first, then
-    their indices); ``inner[s]`` is the slice those moves start from (-1: none)."""
+@njit(cache=True, nogil=True)
+def backward(thread, piece, cut, targets, counts, preds, sub, inner, flying, t, class_of,  # type: ignore[no-untyped-def]
+             sym_of, reps, stab, free_at, syms, binom):
+    """For each position ``targets[i]`` (``cut[piece] <= i < cut[piece + 1]``) of a sliding
+    unit: the distinct positions of the unit with a move to it, in ``preds[i, :counts[i]]``
+    (the row holds the unmoves first, then their indices); ``inner[s]`` is the slice those
+    moves start from (-1: none)."""
     n = free_at.shape[2]
     last = sub.shape[0] - 1
-    for i in prange(targets.size):
+    for i in range(cut[piece], cut[piece + 1]):
         v = targets[i]
         s = 0
         while s < last and v >= sub[s + 1, 4]:
@@ -160,11 +160,13 @@ def backward(targets, counts, preds, sub, inner, flying, t, class_of, sym_of, re
         counts[i] = k
 
 
-@njit(cache=True, parallel=True)
-def fill_aliases(blocks, sub, class_of, sym_of, reps, stab, free_at, syms, binom, code):  # type: ignore[no-untyped-def]
-    """Copy into every alias entry of ``blocks`` the code of the entry it stands for."""
+@njit(cache=True, nogil=True)
+def fill_aliases(thread, piece, cut, blocks, sub, class_of, sym_of, reps, stab, free_at, syms,  # type: ignore[no-untyped-def]
+                 binom, code):
+    """Copy into every alias entry of the blocks ``cut[piece] <= b < cut[piece + 1]`` the
+    code of the entry it stands for."""
     n = free_at.shape[2]
-    for b in prange(blocks.shape[0]):
+    for b in range(cut[piece], cut[piece + 1]):
         s, c = blocks[b, 0], blocks[b, 1]
         m, o, offset = sub[s, 0], sub[s, 1], sub[s, 4]
         if stab[m, c, 0] < 0:

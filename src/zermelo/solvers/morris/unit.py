@@ -13,11 +13,14 @@ from zermelo.games.morris.kernels import tables
 from zermelo.solvers.morris import passes
 from zermelo.solvers.morris.indexing import Indexing, Slice
 from zermelo.tablebase.retrograde import U8
+from zermelo.tablebase.threads import cuts, spread, threads_for
 
 I64 = npt.NDArray[np.int64]
 Array = npt.NDArray[np.generic]
 CHUNK = 1 << 22
 """About how many positions a piece of the forward pass holds (a progress step)."""
+PIECES_PER_THREAD = 8
+"""Pieces of a pass for each thread, which take the next as each is free."""
 
 
 class SliceMoves:
@@ -60,20 +63,30 @@ class SliceMoves:
         return [(int(self.block_start[a]), int(self.block_start[b]))
                 for a, b in itertools.pairwise(cuts)]
 
+    def _pieces(self, a: int, b: int) -> I64:
+        """Cuts of blocks ``a`` to ``b`` into pieces of about equal positions for the threads
+        (several a thread: the cost of a position varies)."""
+        return cuts(np.diff(self.block_start[a:b + 1]), PIECES_PER_THREAD * threads_for(b - a))
+
     def forward(self, lo: int, hi: int, count: U8, exit_code: U8) -> None:
         """Moves of every position in ``[lo, hi)`` (whole blocks)."""
         a, b = np.searchsorted(self.block_start, [lo, hi])
+        cut = self._pieces(a, b)
         ext0, ext1, ext2, ext3 = self.ext
-        passes.forward(self.blocks[a:b], self.sub, self.targets, ext0, ext1, ext2, ext3,
-                       self.flying, self.rules, *self._index(), count, exit_code)
+        spread(passes.forward, len(cut) - 1, cut, self.blocks[a:b], self.sub, self.targets,
+               ext0, ext1, ext2, ext3, self.flying, self.rules, *self._index(), count,
+               exit_code)
 
     def backward(self, targets: I64, counts: I64, preds: I64) -> None:
         """Unmoves of each target, as distinct positions of the unit."""
-        passes.backward(targets, counts, preds, self.sub, self.inner, self.flying, self.rules,
-                        *self._index())
+        cut = cuts(np.ones(targets.size, np.int64),
+                   PIECES_PER_THREAD * threads_for(targets.size))
+        spread(passes.backward, len(cut) - 1, cut, targets, counts, preds, self.sub, self.inner,
+               self.flying, self.rules, *self._index())
 
     def finish(self, code: U8) -> None:
         """Copy the codes of the entries that stand for the same position as a smaller one."""
         ix = self.ix
-        passes.fill_aliases(self.blocks, self.sub, ix.class_of, ix.sym_of, ix.reps, ix.stab,
-                            ix.free_at, ix.syms, ix.binom, code)
+        cut = self._pieces(0, len(self.blocks))
+        spread(passes.fill_aliases, len(cut) - 1, cut, self.blocks, self.sub, ix.class_of,
+               ix.sym_of, ix.reps, ix.stab, ix.free_at, ix.syms, ix.binom, code)

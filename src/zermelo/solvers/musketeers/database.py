@@ -32,6 +32,7 @@ from zermelo.solvers.musketeers.values import THRESHOLD, score_to_value, value_t
 from zermelo.tablebase.distributed import Recipe, build_on
 from zermelo.tablebase.layered import BuildReport, Progress, TableSpec, Unit, build
 from zermelo.tablebase.store import U8, DatabaseError, Store, default_root
+from zermelo.tablebase.threads import spread
 
 if TYPE_CHECKING:
     from zermelo.tablebase.distributed import Workers
@@ -104,21 +105,22 @@ class MusketeersPlan:
         ix = self.ix
         n, side = int(table.name[1:3]), SIDES.index(table.name[-1])
         per_class = comb(ix.free_count, n)
-        with numba.parallel_chunksize(1):  # a class at a time to whichever thread is free
-            if side == MUSKETEERS:
-                moves = ix.musketeer_moves
-                prev = inputs[table.depends[0]] if n else np.zeros(1, dtype=np.uint8)
-                prev_per_class = comb(ix.free_count, n - 1) if n else 0
-                kernels.solve_musketeers_to_move(
-                    n, unit.lo, unit.hi, out, per_class, prev, prev_per_class, ix.aligned,
-                    moves.counts, moves.target, moves.child, moves.vacated, moves.unmaps,
-                    ix.chunks, ix.free_count, ix.low_bits, *ix.low_lists, ix.popcount8,
-                    ix.binomials, self.scratch, self.maps)
-            else:
-                kernels.solve_enemies_to_move(
-                    n, unit.lo, unit.hi, out, per_class, inputs[table.depends[0]], ix.aligned,
-                    ix.enemy_steps, ix.free_count, ix.low_bits, *ix.low_lists, ix.popcount8,
-                    self.scratch, self.flips)
+        # a class at a time to whichever thread is free (an aligned class costs nothing)
+        classes, rows = unit.hi - unit.lo, len(self.scratch)
+        if side == MUSKETEERS:
+            moves = ix.musketeer_moves
+            prev = inputs[table.depends[0]] if n else np.zeros(1, dtype=np.uint8)
+            prev_per_class = comb(ix.free_count, n - 1) if n else 0
+            spread(kernels.solve_musketeers_to_move, classes, n, unit.lo, out, per_class, prev,
+                   prev_per_class, ix.aligned, moves.counts, moves.target, moves.child,
+                   moves.vacated, moves.unmaps, ix.chunks, ix.free_count, ix.low_bits,
+                   *ix.low_lists, ix.popcount8, ix.binomials, self.scratch, self.maps,
+                   most=rows)
+        else:
+            spread(kernels.solve_enemies_to_move, classes, n, unit.lo, out, per_class,
+                   inputs[table.depends[0]], ix.aligned, ix.enemy_steps, ix.free_count,
+                   ix.low_bits, *ix.low_lists, ix.popcount8, self.scratch, self.flips,
+                   most=rows)
 
 
 @dataclass(frozen=True)
@@ -279,7 +281,8 @@ class Database:
             per_class = comb(ix.free_count, n)
             for side in (0, 1):
                 values = self._table(table_name(n, side))
-                hist = kernels.class_histograms(values, ix.classes, per_class)
+                hist = np.zeros((ix.classes, 256), dtype=np.int64)
+                spread(kernels.class_histogram, ix.classes, values, per_class, hist)
                 raw = ix.orbit @ hist
                 present = np.flatnonzero(raw)
                 m_scores = present[present >= THRESHOLD]

@@ -19,6 +19,7 @@ import numpy as np
 from zermelo.games.musketeers.rules import ENEMIES, MUSKETEERS, SIDES, Position
 from zermelo.solvers.musketeers import kernels
 from zermelo.solvers.musketeers.indexing import Indexing
+from zermelo.tablebase.threads import spread
 
 _POPCOUNT = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
 
@@ -54,8 +55,8 @@ def count_reachable(ix: Indexing, start: Position,
     for n in range(top, -1, -1):
         per_class = comb(f, n)
         musketeer_side = np.zeros(ix.layer_size(n), dtype=np.uint8)
-        kernels.reach_by_enemy_moves(n, enemy_side, musketeer_side, per_class, ix.aligned,
-                                     nbr, nnbr, ix.binomials, f, *scratch)
+        spread(kernels.reach_by_enemy_moves, workers, n, enemy_side, musketeer_side, per_class,
+               ix.aligned, nbr, nnbr, ix.binomials, f, *scratch)
         if n == top and start.to_move == MUSKETEERS:
             musketeer_side[offset] |= 1 << symmetry
         for side, table in ((MUSKETEERS, musketeer_side), (ENEMIES, enemy_side)):
@@ -63,10 +64,10 @@ def count_reachable(ix: Indexing, start: Position,
             result.append(Reachable(n, SIDES[side], reached, ix.raw_layer_size(n)))
         if n:
             targets = np.zeros((workers, ix.layer_size(n - 1)), dtype=np.uint8)
-            kernels.reach_by_musketeer_moves(
-                n, musketeer_side, per_class, targets, comb(f, n - 1), ix.aligned,
-                moves.counts, moves.target, moves.child, moves.symmetry, moves.maps, compose,
-                inverse, chosen, stabilizer, ix.rank_table, ix.popcount8, ix.chunks)
+            spread(kernels.reach_by_musketeer_moves, workers, n, musketeer_side, per_class,
+                   targets, comb(f, n - 1), ix.aligned, moves.counts, moves.target, moves.child,
+                   moves.symmetry, moves.maps, compose, inverse, chosen, stabilizer,
+                   ix.rank_table, ix.popcount8, ix.chunks)
             enemy_side = np.bitwise_or.reduce(targets, axis=0)
         if progress is not None:
             progress(n)
