@@ -59,7 +59,7 @@ def pip_is_recent() -> bool:
 
 
 def run() -> None:
-    """The main job: build the Three Musketeers database if missing (minutes, with a progress
+    """The main job: build the Three Musketeers database if missing (a minute, with a progress
     bar; resumable), show the perfect-play analysis of the start, then serve the web page."""
     ensure_env("")
     sh(BIN / "zermelo", "musketeers", "solve")
