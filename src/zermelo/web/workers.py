@@ -105,12 +105,24 @@ class Admission:
         """Nothing to end."""
 
 
+def _context() -> Any:
+    """How workers start: forked from a server process that imported the games once (a new
+    worker is ready in milliseconds, not the 2.6 s a fresh interpreter takes to import them,
+    which a worker replaced after a timeout would make the next request wait), and never from
+    the threaded web server itself; a fresh interpreter where there is no forkserver."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["zermelo.web.service"])
+    return context
+
+
 class Pool:
     """A replaceable process pool with a bound on the work in flight."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.context = multiprocessing.get_context("spawn")
+        self.context = _context()
         self.flags: Any = self.context.RawArray("b", 2 * workers)
         self.started: Any = self.context.RawArray("d", 2 * workers)
         self.free = list(range(2 * workers))
