@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -30,16 +31,23 @@ def test_a_bad_port_is_one_line(cli: CliRunner) -> None:
     assert result.err.strip() == "zermelo: invalid option: port 70000: expected 1 to 65535"
 
 
-def children_of(pid: int) -> list[int]:
-    """The processes whose parent is ``pid``."""
-    found = []
+def descendants_of(pid: int) -> dict[int, float]:
+    """The processes below ``pid`` (its children, theirs...), each with its CPU seconds."""
+    parent, cpu = {}, {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
+        child = int(stat.parent.name)
+        parent[child] = int(fields[1])
+        cpu[child] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    found, todo = {}, [pid]
+    while todo:
+        above = todo.pop()
+        for child in [c for c, p in parent.items() if p == above]:
+            found[child] = cpu[child]
+            todo.append(child)
     return found
 
 
@@ -75,9 +83,15 @@ def test_sigterm_stops_the_server_and_its_workers_while_a_search_runs() -> None:
 
         thread = threading.Thread(target=search, daemon=True)
         thread.start()
-        time.sleep(3)  # the worker is searching
-        assert children_of(server.pid), "a worker process runs the search"
-        workers = children_of(server.pid)
+        busy: list[int] = []
+        workers = descendants_of(server.pid)
+        for _ in range(60):  # until a process below the server computes: the search
+            time.sleep(0.5)
+            before, workers = workers, descendants_of(server.pid)
+            busy = [p for p, cpu in workers.items() if cpu - before.get(p, cpu) > 0.3]
+            if busy:
+                break
+        assert busy, "a worker process runs the search"
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=15) is not None
         time.sleep(0.5)
