@@ -61,7 +61,7 @@ def solve_musketeers_to_move(  # type: ignore[no-untyped-def]
     m_child, m_vacated, m_unmaps, chunks, free_count, low_bits, low_entries, low_start,
     popcount8, binom, scratch, maps_buf,
 ):
-    """Fill ``out[(c - lo) * per_class + rank]``, the block of class ``c = lo + piece`` in a
+    """Fill ``out[piece * per_class + rank]``, the block of class ``c = lo + piece`` in a
     unit of classes from ``lo``: musketeers to move with ``enemies`` enemies; ``prev`` is the
     enemies' layer ``enemies - 1``.
 
@@ -78,7 +78,7 @@ def solve_musketeers_to_move(  # type: ignore[no-untyped-def]
     c = lo + piece
     low_size = np.int64(1) << low_bits
     high_size = np.int64(1) << (free_count - low_bits)
-    at = (c - lo) * per_class
+    at = piece * per_class
     if aligned[c]:
         out[at:at + per_class] = E_WIN_0
         return
@@ -175,7 +175,7 @@ def solve_enemies_to_move(  # type: ignore[no-untyped-def]
     low_size = np.int64(1) << low_bits
     high_size = np.int64(1) << (free_count - low_bits)
     base = c * per_class
-    at = (c - lo) * per_class
+    at = piece * per_class
     if aligned[c]:
         out[at:at + per_class] = E_WIN_0
         return
