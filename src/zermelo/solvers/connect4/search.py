@@ -33,8 +33,7 @@ def book_score(key: int, book: Book) -> int:
 
 
 FRAME = 9
-"""Fields of a stack frame of :func:`negamax` (position, window, progress); the sorter's scratch
-space follows them."""
+"""Fields of a stack frame of :func:`negamax`: position, window, progress."""
 
 
 @njit(cache=True, nogil=True)  # other threads (a web server's) run during a long solve
@@ -115,8 +114,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
                 moves[n, 0] = safe
                 count = 1
             else:
-                count = order_moves(current, mask, safe, columns, moves[n], frames[n, FRAME:],
-                                    geo)
+                count = order_moves(current, mask, safe, columns, moves, n, geo)
             frames[n, 0] = current
             frames[n, 1] = mask
             frames[n, 2] = alpha  # raised by the children's scores

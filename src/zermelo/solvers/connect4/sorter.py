@@ -19,23 +19,26 @@ def centre_first(width: int) -> np.ndarray:
 
 @njit(cache=True)
 def order_moves(current: int, mask: int, candidates: int, columns: np.ndarray,
-                out: np.ndarray, priorities: np.ndarray, geo: Geometry) -> int:
-    """Write the cells of ``candidates`` (one per column) into ``out``, best first; return how
-    many. An insertion sort on a handful of moves, stable so ties stay centre first;
-    ``priorities`` is scratch space as long as ``out``."""
-    h, s = geo[1], geo[3]
+                moves: np.ndarray, row: int, geo: Geometry) -> int:
+    """Write the cells of ``candidates`` (one per column) into ``moves[row, :count]``, best
+    first; return ``count``. An insertion sort on a handful of moves, stable so ties stay centre
+    first; the rest of the row (as long again) is scratch space for the priorities. The row is
+    named, not passed as a slice: a slice is an array object to count references to at every
+    node."""
+    h, s, width = geo[1], geo[3], geo[0]
     column_bits = (1 << h) - 1
     n = 0
-    for c in columns:
+    for i in range(columns.size):  # by index: an iterator is one more object to count
+        c = columns[i]
         m = candidates & (column_bits << (c * s))
         if m:
             p = popcount(winning_cells(current | m, mask | m, geo))
             j = n
-            while j > 0 and priorities[j - 1] < p:
-                out[j] = out[j - 1]
-                priorities[j] = priorities[j - 1]
+            while j > 0 and moves[row, width + j - 1] < p:
+                moves[row, j] = moves[row, j - 1]
+                moves[row, width + j] = moves[row, width + j - 1]
                 j -= 1
-            out[j] = m
-            priorities[j] = p
+            moves[row, j] = m
+            moves[row, width + j] = p
             n += 1
     return n
