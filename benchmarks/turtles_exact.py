@@ -48,7 +48,8 @@ def main() -> None:
         solved = solve(game)
     console.print(f"deck {' '.join(SMALL_DECK if args.deck == 'small' else TINY_DECK)}: "
                   f"{len(game.deals()):,} deals, {len(solved.states):,} decision states, "
-                  f"{solved.solution.sweeps} sweeps, {time.perf_counter() - start:.1f} s; "
+                  f"at most {solved.solution.sweeps} sweep(s) a component, "
+                  f"{time.perf_counter() - start:.1f} s; "
                   f"the first player wins with probability {solved.start():.4f}")
     rng = random.Random(args.seed)
     positions = []
