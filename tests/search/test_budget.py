@@ -3,15 +3,18 @@ move so far, the others a one-line error; the server bounds every engine move.""
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Callable
 
+import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
 from tests.conftest import CliRunner
 from zermelo.games.nim import Nim, NimState
 from zermelo.search import alphabeta, alphabeta_tt, dfpn, mcts, minimax
-from zermelo.search.base import Budget, BudgetExhausted, budget
+from zermelo.search.base import STOP, Budget, BudgetExhausted, budget, watched
 from zermelo.web import create_app
 
 BIG = NimState((30, 30, 30, 30, 30, 30), 0)
@@ -75,3 +78,27 @@ def test_sampling_searches_keep_to_a_time_budget(name: str) -> None:
         result = search(name, game, game.initial_state(), iterations=10_000_000)
     assert result.best_move in game.legal_moves(game.initial_state())
     assert time.perf_counter() - start < 10  # ten million iterations would take minutes
+
+
+def test_the_watcher_stops_a_search_at_its_seconds_or_cancellation_and_reports_progress() -> None:
+    def run(seconds: float | None, cancelled: Callable[[], bool] | None,
+            told: list[int]) -> tuple[np.ndarray, float]:
+        counter = np.zeros(3, np.int64)
+        start = time.perf_counter()
+        with watched(counter, seconds, cancelled, told.append):
+            while not counter[STOP] and time.perf_counter() - start < 5:  # a search's loop
+                counter[0] += 1
+        return counter, time.perf_counter() - start
+
+    told: list[int] = []
+    counter, spent = run(0.2, None, told)
+    assert counter[STOP] == 1 and 0.2 <= spent < 2
+    assert told == sorted(told) and told[-1] == counter[0] and len(told) >= 2
+    flag = threading.Event()
+    threading.Timer(0.1, flag.set).start()
+    counter, spent = run(None, flag.is_set, [])
+    assert counter[STOP] == 1 and spent < 2
+    quiet = np.zeros(3, np.int64)
+    with watched(quiet, None):  # nothing to watch: no thread, the flag never set
+        time.sleep(0.1)
+    assert quiet[STOP] == 0

@@ -166,6 +166,49 @@ def cancellation() -> Callable[[], bool] | None:
     return _BUDGET.get()[2]
 
 
+STOP = 2
+"""The entry of a compiled search's counter array that :func:`watched` sets to stop it: the
+array holds ``[positions searched, the most allowed, stop flag]``."""
+
+
+def _watch(counter: Any, done: threading.Event, seconds: float | None,
+           cancelled: Callable[[], bool] | None,
+           listener: Callable[[int], None] | None) -> None:
+    end = None if seconds is None else time.perf_counter() + max(seconds, 0.0)
+    while not done.wait(0.05):
+        if listener is not None:
+            listener(int(counter[0]))
+        if (end is not None and time.perf_counter() >= end) or (
+                cancelled is not None and cancelled()):
+            counter[STOP] = 1
+            return
+
+
+@contextmanager
+def watched(counter: Any, seconds: float | None, cancelled: Callable[[], bool] | None = None,
+            listener: Callable[[int], None] | None = None) -> Iterator[None]:
+    """Run the block (a compiled search that releases the GIL) with a thread beside it that
+    sets ``counter[STOP]`` once ``seconds`` have passed or ``cancelled()`` says so, and tells
+    ``listener`` the positions searched (``counter[0]``) 20 times a second and once when the
+    block ends. A clock read by a
+    thread, not by the search: calling back into Python from a compiled search made it take
+    seconds longer to compile."""
+    if seconds is None and cancelled is None and listener is None:
+        yield
+        return
+    done = threading.Event()
+    watcher = threading.Thread(target=_watch, args=(counter, done, seconds, cancelled, listener),
+                               daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        done.set()
+        watcher.join()
+    if listener is not None:
+        listener(int(counter[0]))
+
+
 @dataclass(frozen=True)
 class ChunkLimits:
     """When a compiled search run in chunks stops: after ``cap`` iterations, past

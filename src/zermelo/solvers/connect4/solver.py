@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections.abc import Callable, Mapping
 
 import numba
@@ -25,7 +24,7 @@ import numpy as np
 from zermelo.core.errors import DataError, IllegalMoveError
 from zermelo.games.connect4.kernels import geometry, playable, winning_cells
 from zermelo.games.connect4.rules import ConnectFour, Position
-from zermelo.search.base import BudgetExhausted, cancellation, remaining_budget
+from zermelo.search.base import STOP, BudgetExhausted, cancellation, remaining_budget, watched
 from zermelo.solvers.connect4.book import OpeningBook
 from zermelo.solvers.connect4.search import ETC_EMPTY, FRAME, Book, negamax, next_probe
 from zermelo.solvers.connect4.sorter import centre_first
@@ -45,18 +44,6 @@ def win_score(cells: int, stones_before: int) -> int:
 def terminal_score(game: ConnectFour, state: Position) -> int:
     """The score of a finished game for the side to move: 0 for a draw, else a loss."""
     return -win_score(game.board.cells, state.count - 1) if state.won else 0
-
-
-def _watch(counter: np.ndarray, done: threading.Event, seconds: float | None,
-           cancelled: Callable[[], bool] | None) -> None:
-    """Set the search's stop flag at the deadline ``seconds`` from now or once ``cancelled()``,
-    unless ``done`` comes first; looks 50 times a second."""
-    end = None if seconds is None else time.perf_counter() + max(seconds, 0.0)
-    while not done.wait(0.02):
-        if (end is not None and time.perf_counter() >= end) or (
-                cancelled is not None and cancelled()):
-            counter[2] = 1
-            return
 
 
 class Solver:
@@ -148,23 +135,11 @@ class Solver:
             # compiled (or loaded from numba's cache) before the clock starts: the first search
             # of a process would otherwise spend its seconds compiling and stop after 1 node
             negamax.compile(tuple(numba.typeof(a) for a in args))  # type: ignore[no-untyped-call]
-            seconds = remaining_budget()[1]
-            cancelled = cancellation()
             counter[1] = limit
-            counter[2] = 0
-            done = threading.Event()
-            watcher = None
-            if seconds is not None or cancelled is not None:  # the compiled search reads the
-                watcher = threading.Thread(  # flag the watcher sets
-                    target=_watch, args=(counter, done, seconds, cancelled), daemon=True)
-                watcher.start()
-            try:
-                result = negamax(*args)
-            finally:
-                done.set()
-                if watcher is not None:
-                    watcher.join()
-            stopped = counter[2] != 0
+            counter[STOP] = 0
+            with watched(counter, remaining_budget()[1], cancellation()):
+                result = negamax(*args)  # stops when the watcher sets the flag
+            stopped = counter[STOP] != 0
             counter[1:] = 0
         if stopped:
             raise BudgetExhausted(f"the solver used up its budget (time or nodes) after "

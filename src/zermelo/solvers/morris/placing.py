@@ -27,12 +27,12 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, objmode, typed
+from numba import njit, typed
 
 from zermelo.core.errors import OptionError
 from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, lost, play, popcount
 from zermelo.games.morris.kernels import tables as kernel_tables
-from zermelo.search.base import BudgetExhausted, remaining_budget
+from zermelo.search.base import STOP, BudgetExhausted, remaining_budget, watched
 from zermelo.solvers.morris.indexing import Indexing
 from zermelo.solvers.morris.kernels import locate
 
@@ -50,20 +50,10 @@ DEFAULT_SECONDS = 10.0
 NO_LIMIT = 1 << 62
 """Nodes or seconds without a bound."""
 
-NODES, LIMIT, STOPPED, DEADLINE_CHECK = 0, 1, 2, 3
-"""Entries of a search's counter array: positions searched, the most allowed, whether the
-budget ran out, and the node count at which the clock is read next."""
-
-_LISTENER: list[Callable[[int], None]] = []
-"""Who is told the positions searched so far while a search runs (at most one)."""
-
-
-def _clock(nodes: int) -> float:
-    """The time now, as the search reads it every few thousand positions; the listener, if
-    any, is told ``nodes``."""
-    if _LISTENER:
-        _LISTENER[0](nodes)
-    return time.time()
+NODES, LIMIT, STOPPED = 0, 1, STOP
+"""Entries of a search's counter array: positions searched, the most allowed, and whether the
+budget ran out (set by the search or by the watcher thread of
+:func:`zermelo.search.base.watched`)."""
 
 
 @njit(cache=True, inline="always")
@@ -196,9 +186,9 @@ def _order(own, opp, out, prio, n, t):  # type: ignore[no-untyped-def]
         prio[j + 1] = p
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # a watcher thread runs beside it
 def search(white, black, side, hw, hb, alpha, beta, flying, t, lk, tt, buf, prio,  # type: ignore[no-untyped-def]
-           counter, deadline):
+           counter):
     """The score of a placing position for the side to move if it lies in the window
     (``alpha``, ``beta``); else a bound on the far side of the window's edge it passed."""
     own = black if side else white
@@ -211,12 +201,6 @@ def search(white, black, side, hw, hb, alpha, beta, flying, t, lk, tt, buf, prio
     counter[NODES] += 1
     if counter[NODES] > counter[LIMIT]:
         counter[STOPPED] = 1
-    if counter[NODES] >= counter[DEADLINE_CHECK]:
-        counter[DEADLINE_CHECK] = counter[NODES] + 4096
-        with objmode(now="float64"):
-            now = _clock(counter[NODES])
-        if now > deadline:
-            counter[STOPPED] = 1
     if counter[STOPPED]:
         return 0
     ix, keys, lows, highs, works = tt[0], tt[1], tt[2], tt[3], tt[4]
@@ -250,7 +234,7 @@ def search(white, black, side, hw, hb, alpha, beta, flying, t, lk, tt, buf, prio
     for i in range(n):
         w, b, sd, h1, h2 = play(white, black, side, hw, hb, out[i])
         c = search(w, b, sd, h1, h2, to_child(beta), to_child(a), flying, t, lk, tt, buf, prio,
-                   counter, deadline)
+                   counter)
         if counter[STOPPED]:
             return 0
         v = to_parent(c)
@@ -320,16 +304,15 @@ class PlacingSearch:
         rows = 2 * board.stones + 1
         self.buf = np.zeros((rows, MAX_MOVES), np.int64)
         self.prio = np.zeros((rows, MAX_MOVES), np.int64)
-        self._run((0, 0, 0, 0, 0), (-INF, INF), np.zeros(4, np.int64), 0.0)  # compile now
+        self._run((0, 0, 0, 0, 0), (-INF, INF), np.zeros(3, np.int64))  # compile now
 
     def _run(self, plain: tuple[int, int, int, int, int], window: tuple[int, int],
-             counter: npt.NDArray[np.int64], deadline: float) -> int:
+             counter: npt.NDArray[np.int64]) -> int:
         """:func:`search` called with the types it is compiled for."""
         w, b, side, hw, hb = (np.int64(x) for x in plain)
         tt = (self.index, self.keys, self.lows, self.highs, self.works)
         return int(search(w, b, side, hw, hb, np.int64(window[0]), np.int64(window[1]),
-                          self.flying, self.t, self.lookup, tt, self.buf, self.prio, counter,
-                          float(deadline)))
+                          self.flying, self.t, self.lookup, tt, self.buf, self.prio, counter))
 
     def score(self, white: int, black: int, side: int, hw: int, hb: int,
               window: tuple[int, int] = (-INF, INF),
@@ -337,19 +320,15 @@ class PlacingSearch:
         """The search's score of a plain position in ``window`` within the current search
         budget (:func:`zermelo.search.base.budget`; :data:`DEFAULT_SECONDS` if none is set);
         :class:`BudgetExhausted` if it runs out first. ``listener`` is told the positions
-        searched so far every few thousand (a long search's progress)."""
+        searched so far 20 times a second and at the end (a long search's progress)."""
         nodes, seconds = remaining_budget()
         if nodes is None and seconds is None:
             seconds = DEFAULT_SECONDS
-        counter = np.array([0, NO_LIMIT if nodes is None else nodes, 0, 0], np.int64)
-        started = time.time()
-        seconds = NO_LIMIT if seconds is None else max(seconds, 0.0)
-        _LISTENER[:] = [] if listener is None else [listener]
-        try:
-            score = self._run((white, black, side, hw, hb), window, counter, started + seconds)
-        finally:
-            _LISTENER.clear()
-        spent = time.time() - started
+        counter = np.array([0, NO_LIMIT if nodes is None else nodes, 0], np.int64)
+        started = time.perf_counter()
+        with watched(counter, seconds, listener=listener):
+            score = self._run((white, black, side, hw, hb), window, counter)
+        spent = time.perf_counter() - started
         if counter[STOPPED]:
             raise BudgetExhausted(f"the placing search stopped at its budget "
                                   f"({int(counter[NODES]):,} positions, {spent:.1f} s)")
