@@ -113,7 +113,7 @@ def test_a_long_search_tells_its_listener_the_positions_searched(built: Builder)
     told: list[int] = []
     value, outcome = tables.search_value(full.start(), distance=False, listener=told.append)
     assert value.player == full.lookup(full.start()).player
-    assert told, outcome.nodes  # told 20 times a second, and at the end
+    assert told, outcome.nodes  # told 50 times a second, and at the end
     assert told == sorted(told) and 0 < told[-1] <= outcome.nodes
 
 

@@ -175,7 +175,7 @@ def _watch(counter: Any, done: threading.Event, seconds: float | None,
            cancelled: Callable[[], bool] | None,
            listener: Callable[[int], None] | None) -> None:
     end = None if seconds is None else time.perf_counter() + max(seconds, 0.0)
-    while not done.wait(0.05):
+    while not done.wait(0.02):
         if listener is not None:
             listener(int(counter[0]))
         if (end is not None and time.perf_counter() >= end) or (
@@ -189,10 +189,9 @@ def watched(counter: Any, seconds: float | None, cancelled: Callable[[], bool] |
             listener: Callable[[int], None] | None = None) -> Iterator[None]:
     """Run the block (a compiled search that releases the GIL) with a thread beside it that
     sets ``counter[STOP]`` once ``seconds`` have passed or ``cancelled()`` says so, and tells
-    ``listener`` the positions searched (``counter[0]``) 20 times a second and once when the
-    block ends. A clock read by a
-    thread, not by the search: calling back into Python from a compiled search made it take
-    seconds longer to compile."""
+    ``listener`` the positions searched (``counter[0]``) 50 times a second and once when the
+    block ends. The clock is read by a thread, not by the search: calling back into Python
+    from a compiled search made it take seconds longer to compile."""
     if seconds is None and cancelled is None and listener is None:
         yield
         return

@@ -320,7 +320,7 @@ class PlacingSearch:
         """The search's score of a plain position in ``window`` within the current search
         budget (:func:`zermelo.search.base.budget`; :data:`DEFAULT_SECONDS` if none is set);
         :class:`BudgetExhausted` if it runs out first. ``listener`` is told the positions
-        searched so far 20 times a second and at the end (a long search's progress)."""
+        searched so far 50 times a second and at the end (a long search's progress)."""
         nodes, seconds = remaining_budget()
         if nodes is None and seconds is None:
             seconds = DEFAULT_SECONDS
