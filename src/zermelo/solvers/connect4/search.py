@@ -32,6 +32,16 @@ def book_score(key: int, book: Book) -> int:
     return NO_LOWER
 
 
+@njit(cache=True, inline="always")
+def position_key(current: int, mask: int, n: int, shared_below: int, geo: Geometry) -> int:
+    """The table's key of a position of ``n`` stones: below ``shared_below`` stones the
+    canonical key, shared with the mirror image (the book's, and worth its cost where the
+    subtrees are large); from there on ``current + mask``, which needs no mirror image."""
+    if n < shared_below:
+        return canonical_key(current, mask, geo[0], geo[3])
+    return current + mask
+
+
 FRAME = 9
 """Fields of a stack frame of :func:`negamax`: position, window, progress."""
 
@@ -48,11 +58,13 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
     to the node with ``n`` stones (its ordered moves; its position, window and progress).
     A node with one safe move neither probes nor stores: its child's entry holds the same
     bounds, negated. Enhanced transposition cut-offs are tried with fewer than ``etc_below``
-    stones; ``nodes[0]`` counts the nodes. The search is abandoned (returning 0 at once, storing
+    stones, and there (and in the book) a position shares its entry with its mirror image;
+    ``nodes[0]`` counts the nodes. The search is abandoned (returning 0 at once, storing
     nothing more) when ``nodes[0]`` passes ``nodes[1]`` (if positive) or when another thread
     sets ``nodes[2]``; ``nodes[2]`` is then 1 and the result meaningless.
     """
     root = n
+    shared = max(book[0] + 1, etc_below)  # fewer stones: mirror images share an entry
     cells = geo[0] * geo[1]
     while True:  # enter the node (current, mask) of n stones with the window (alpha, beta)
         nodes[0] += 1
@@ -82,8 +94,8 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
                 if safe & (safe - 1) == 0 and n > book[0]:  # one move: its child's entry
                     key = -1  # tells what this node's would, so the table is left alone
                 else:
-                    key = canonical_key(current, mask, geo[0], geo[3])  # mirror images share
-                    lower, upper = probe(table, key)  # a score
+                    key = position_key(current, mask, n, shared, geo)
+                    lower, upper = probe(table, key)
                 if upper < high:
                     high = upper
                 if beta > high:
@@ -103,7 +115,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
                 while rest:
                     m = rest & -rest
                     rest ^= m
-                    child = canonical_key(other, mask | m, geo[0], geo[3])
+                    child = position_key(other, mask | m, n + 1, shared, geo)
                     score = -probe(table, child)[1]  # the child's upper bound, our side
                     if score >= beta:
                         store(table, key, score, NO_UPPER, 1)

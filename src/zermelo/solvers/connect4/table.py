@@ -1,8 +1,9 @@
 """The solver's transposition table: both bounds known for a position, in eight bytes.
 
-Slots come in pairs (buckets); position ``key`` (``current + mask`` of the position or of its
-mirror image, one number per position) lives in bucket ``key % buckets``, so a slot need keep
-only ``key // buckets`` to tell its position from the others of the bucket. The first slot of a
+Slots come in pairs (buckets); position ``key`` (``current + mask``, one number per position;
+of the smaller of the position and its mirror image where the search shares an entry between
+them) lives in bucket ``key % buckets``, so a slot need keep only ``key // buckets`` to tell its
+position from the others of the bucket. The first slot of a
 bucket keeps the entry that cost the most search (nodes below it, to a power of two), the
 second the latest other entry: always-replace alone keeps evicting the expensive results near
 the root that a deep solve (the empty board) needs again and again. A slot is one int64:
