@@ -239,7 +239,7 @@ def iterate_reference(space: Space, tolerance: float = 1e-12,
     number: dict[int, int] = {}
     low: dict[int, int] = {}
     stack: list[int] = []
-    components: list[list[int]] = []
+    finished: list[list[int]] = []  # the components, successors first
 
     def visit(v: int) -> None:
         number[v] = low[v] = len(number)
@@ -256,7 +256,7 @@ def iterate_reference(space: Space, tolerance: float = 1e-12,
                 component.append(stack.pop())
                 if component[-1] == v:
                     break
-            components.append(sorted(component, reverse=True))
+            finished.append(sorted(component, reverse=True))
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 2 * n + 100))
@@ -269,7 +269,7 @@ def iterate_reference(space: Space, tolerance: float = 1e-12,
     values = [0.0] * n
     best = [0] * n
     most, worst = 0, 0.0
-    for component in components:
+    for component in finished:
         cyclic = len(component) > 1 or component[0] in successors(component[0])
         sweeps, change = 0, 1.0
         while change > tolerance and sweeps < max_sweeps:

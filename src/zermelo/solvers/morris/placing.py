@@ -48,7 +48,7 @@ SLOT_BYTES = 13
 DEFAULT_SECONDS = 10.0
 """A search's time when no budget is set."""
 NO_LIMIT = 1 << 62
-"""Nodes or seconds without a bound."""
+"""Nodes without a bound."""
 
 NODES, LIMIT, STOPPED = 0, 1, STOP
 """Entries of a search's counter array: positions searched, the most allowed, and whether the
