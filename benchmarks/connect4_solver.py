@@ -15,7 +15,8 @@ with --seed), none of them over, solved one after another by one solver in one p
 repository ``PascalPons/connect4``, kept outside this one: it is AGPL), builds it there with
 his Makefile (``g++ -O3``) and solves the same batch with it and with ours in turns, each from
 an empty table: both times (wall and CPU), their ratio, the load average, whether the 319
-scores agree and how many nodes ours searched.
+scores agree and how many nodes ours searched. The median row's ratios are the medians of the
+rounds' ratios, each from a pair run back to back.
 """
 
 from __future__ import annotations
@@ -106,10 +107,8 @@ def side_by_side(binary: Path, solver: Solver, positions: list[Position], rounds
                   "CPU ours/Pons", title=f"Connect Four 7x6: {len(positions)} positions, "
                                          "Pons' C++ solver beside ours")
 
-    def add(name: str, times: tuple[float, ...], **style: str) -> None:
-        pons_wall, pons_cpu, wall, cpu = times
-        table.add_row(name, f"{os.getloadavg()[0]:.1f}", *(f"{t:.2f}" for t in times),
-                      f"{wall / pons_wall:.2f}", f"{cpu / pons_cpu:.2f}", **style)
+    def add(name: str, row: tuple[float, ...], **style: str) -> None:
+        table.add_row(name, f"{os.getloadavg()[0]:.1f}", *(f"{x:.2f}" for x in row), **style)
 
     rows: list[tuple[float, ...]] = []
     differ = 0
@@ -117,8 +116,10 @@ def side_by_side(binary: Path, solver: Solver, positions: list[Position], rounds
         theirs, pons_wall, pons_cpu = solve_with_pons(binary, positions)
         ours, wall, cpu = solve_with_ours(solver, positions)
         differ = max(differ, sum(a != b for a, b in zip(theirs, ours, strict=True)))
-        rows.append((pons_wall, pons_cpu, wall, cpu))
+        rows.append((pons_wall, pons_cpu, wall, cpu, wall / pons_wall, cpu / pons_cpu))
         add(str(number), rows[-1])
+    # each column's median; the ratios' are those of the rounds (pairs run back to back),
+    # not the ratio of the median times
     add("median", tuple(statistics.median(column) for column in zip(*rows, strict=True)),
         style="bold")
     Console().print(table)

@@ -127,8 +127,14 @@ def non_losing_moves(current: int, mask: int, geo: Geometry) -> int:
     none); never play directly below a cell where the opponent would complete a line. The side
     to move is assumed unable to win at once.
     """
+    return safe_moves(mask, winning_cells(current ^ mask, mask, geo), geo)
+
+
+@njit(cache=True)
+def safe_moves(mask: int, threats: int, geo: Geometry) -> int:
+    """:func:`non_losing_moves` given ``threats``, the cells where the opponent would complete
+    a line (a search that has them from the parent's move ordering saves computing them)."""
     moves = playable(mask, geo)
-    threats = winning_cells(current ^ mask, mask, geo)
     forced = moves & threats
     if forced:
         if forced & (forced - 1):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zermelo.games.connect4.kernels import Geometry, canonical_key, has_line, non_losing_moves
+from zermelo.games.connect4.kernels import Geometry, canonical_key, safe_moves, winning_cells
 from zermelo.solvers.connect4.sorter import order_moves
 from zermelo.solvers.connect4.table import NO_LOWER, NO_UPPER, Table, probe, store
 
@@ -65,7 +65,8 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
     """
     root = n
     shared = max(book[0] + 1, etc_below)  # fewer stones: mirror images share an entry
-    cells = geo[0] * geo[1]
+    cells, width = geo[0] * geo[1], geo[0]
+    threats = -1  # the opponent's threats, when the parent's move ordering found them
     while True:  # enter the node (current, mask) of n stones with the window (alpha, beta)
         nodes[0] += 1
         if nodes[2] != 0 or (nodes[1] > 0 and nodes[0] > nodes[1]):
@@ -73,23 +74,21 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
             return 0
         value = NO_LOWER  # the node's result, once known without searching a child
         key = 0
-        safe = non_losing_moves(current, mask, geo)
+        if threats < 0:
+            threats = winning_cells(current ^ mask, mask, geo)
+        safe = safe_moves(mask, threats, geo)
         if safe == 0:  # every move lets the opponent win with the next stone
             value = -((cells - n) // 2)
         elif n >= cells - 2:  # neither side can win with the last stones
             value = 0
         else:
             low = -((cells - 2 - n) // 2)  # the opponent cannot win with its next stone
-            if low < 0 and not has_line(geo[5] ^ current, geo):  # nor ever: no line is free
-                low = 0  # of our stones
             if alpha < low:
                 alpha = low
             if alpha >= beta:
                 value = alpha
             else:
                 high = (cells - 1 - n) // 2  # nor can we with ours
-                if high > 0 and not has_line(geo[5] ^ current ^ mask, geo):
-                    high = 0
                 lower, upper = NO_LOWER, NO_UPPER
                 if safe & (safe - 1) == 0 and n > book[0]:  # one move: its child's entry
                     key = -1  # tells what this node's would, so the table is left alone
@@ -137,6 +136,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
             frames[n, 7] = count
             frames[n, 8] = 0  # the child being searched
             current, mask = current ^ mask, mask | moves[n, 0]
+            threats = moves[n, 2 * width] if key >= 0 else -1
             alpha, beta = -beta, -alpha
             n += 1
             continue
@@ -156,6 +156,7 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
             if frames[n, 8] < frames[n, 7]:  # on to the next child
                 current = frames[n, 0] ^ frames[n, 1]
                 mask = frames[n, 1] | moves[n, frames[n, 8]]
+                threats = moves[n, 2 * width + frames[n, 8]]
                 alpha, beta = -frames[n, 3], -frames[n, 2]
                 n += 1
                 break

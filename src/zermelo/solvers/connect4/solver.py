@@ -69,7 +69,7 @@ class Solver:
         self.table = new_table(table_size, key_bits)
         self.book = NO_BOOK if book is None else book.kernel
         self.columns = centre_first(board.width)
-        self.moves = np.zeros((board.cells + 1, 2 * board.width), np.int64)
+        self.moves = np.zeros((board.cells + 1, 3 * board.width), np.int64)
         self.frames = np.zeros((board.cells + 1, FRAME), np.int64)
         self.counter = np.zeros(3, np.int64)  # nodes, node limit (0: none), stop flag
         # enhanced transposition cut-offs are tried in positions with fewer stones than this

@@ -21,10 +21,10 @@ def centre_first(width: int) -> np.ndarray:
 def order_moves(current: int, mask: int, candidates: int, columns: np.ndarray,
                 moves: np.ndarray, row: int, geo: Geometry) -> int:
     """Write the cells of ``candidates`` (one per column) into ``moves[row, :count]``, best
-    first; return ``count``. An insertion sort on a handful of moves, stable so ties stay centre
-    first; the rest of the row (as long again) is scratch space for the priorities. The row is
-    named, not passed as a slice: a slice is an array object to count references to at every
-    node."""
+    first, and the mover's threats after each into ``moves[row, 2 * width:][:count]``; return
+    ``count``. An insertion sort on a handful of moves, stable so ties stay centre first; the
+    middle third of the row is scratch space for the priorities. The row is named, not passed
+    as a slice: a slice is an array object to count references to at every node."""
     h, s, width = geo[1], geo[3], geo[0]
     column_bits = (1 << h) - 1
     n = 0
@@ -32,13 +32,16 @@ def order_moves(current: int, mask: int, candidates: int, columns: np.ndarray,
         c = columns[i]
         m = candidates & (column_bits << (c * s))
         if m:
-            p = popcount(winning_cells(current | m, mask | m, geo))
+            threats = winning_cells(current | m, mask | m, geo)
+            p = popcount(threats)
             j = n
             while j > 0 and moves[row, width + j - 1] < p:
                 moves[row, j] = moves[row, j - 1]
                 moves[row, width + j] = moves[row, width + j - 1]
+                moves[row, 2 * width + j] = moves[row, 2 * width + j - 1]
                 j -= 1
             moves[row, j] = m
             moves[row, width + j] = p
+            moves[row, 2 * width + j] = threats
             n += 1
     return n
