@@ -130,10 +130,10 @@ def random_7x6_positions(game: ConnectFour, stones: int, count: int,
 
 
 @pytest.mark.parametrize("size", [(4, 4, 3), (5, 4, 3), (4, 3, 3)])
-def test_cut_offs_at_every_node_keep_the_minimax_scores(size: tuple[int, int, int]) -> None:
+def test_cut_offs_and_mirror_keys_at_every_node_keep_the_minimax_scores(size: tuple[int, int, int]) -> None:
     game = ConnectFour(*size)
     oracle = minimax_scorer(game)
-    always = Solver(game, etc_below=game.board.cells)
+    always = Solver(game, etc_below=game.board.cells, mirror_below=game.board.cells)
     rng = random.Random(13)
     for _ in range(8):
         for state in game.random_playout(game.initial_state(), rng)[:-1]:
@@ -142,7 +142,8 @@ def test_cut_offs_at_every_node_keep_the_minimax_scores(size: tuple[int, int, in
 
 def test_cut_offs_change_no_7x6_score() -> None:
     game = ConnectFour()
-    solvers = [Solver(game, table_size=2 * 100_003, etc_below=e) for e in (0, None, 42)]
+    solvers = [Solver(game, table_size=2 * 100_003, etc_below=e, mirror_below=m)
+               for e, m in ((0, 0), (None, None), (42, 42))]
     for state in random_7x6_positions(game, 14, 12, seed=8):
         scores = {s.solve(state) for s in solvers}
         assert len(scores) == 1, state.moves

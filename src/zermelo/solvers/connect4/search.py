@@ -13,9 +13,12 @@ from zermelo.games.connect4.kernels import Geometry, canonical_key, safe_moves, 
 from zermelo.solvers.connect4.sorter import order_moves
 from zermelo.solvers.connect4.table import NO_LOWER, NO_UPPER, Table, probe, store
 
-ETC_EMPTY = 22
+ETC_EMPTY = 13
 """By default enhanced transposition cut-offs are tried only with more empty cells than this,
 where a search saved is worth the table probes."""
+MIRROR_EMPTY = 22
+"""By default a position with more empty cells than this shares its table entry with its
+mirror image: there the subtrees are large enough to be worth the mirror image's cost."""
 
 Book = tuple[int, np.ndarray, np.ndarray]
 """``(depth, sorted keys, scores)`` of the opening book; depth -1 for none."""
@@ -49,7 +52,7 @@ FRAME = 9
 @njit(cache=True, nogil=True)  # other threads (a web server's) run during a long solve
 def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometry,
             table: Table, book: Book, columns: np.ndarray, moves: np.ndarray,
-            frames: np.ndarray, etc_below: int, nodes: np.ndarray) -> int:
+            frames: np.ndarray, etc_below: int, mirror_below: int, nodes: np.ndarray) -> int:
     """The score of a position where the side to move cannot win at once, within a window.
 
     Returns ``v``: if ``v <= alpha`` the true score is ``<= v``; if ``v >= beta`` it is
@@ -58,14 +61,15 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
     to the node with ``n`` stones (its ordered moves; its position, window and progress).
     A node with one safe move neither probes nor stores: its child's entry holds the same
     bounds, negated. Enhanced transposition cut-offs are tried with fewer than ``etc_below``
-    stones, and there (and in the book) a position shares its entry with its mirror image;
+    stones; with fewer than ``mirror_below`` (and in the book) a position shares its entry
+    with its mirror image;
     ``nodes[0]`` counts the nodes. The search is abandoned (returning 0 at once, storing
     nothing more) when ``nodes[0]`` passes ``nodes[1]`` (if positive) or when another thread
     sets ``nodes[2]``; ``nodes[2]`` is then 1 and the result meaningless.
     """
     root = n
-    shared = max(book[0] + 1, etc_below)  # fewer stones: mirror images share an entry
     cells, width = geo[0] * geo[1], geo[0]
+    shared = max(book[0] + 1, mirror_below)  # fewer stones: mirror images share an entry
     threats = -1  # the opponent's threats, when the parent's move ordering found them
     while True:  # enter the node (current, mask) of n stones with the window (alpha, beta)
         nodes[0] += 1

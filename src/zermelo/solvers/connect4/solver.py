@@ -26,7 +26,14 @@ from zermelo.games.connect4.kernels import geometry, playable, winning_cells
 from zermelo.games.connect4.rules import ConnectFour, Position
 from zermelo.search.base import STOP, BudgetExhausted, cancellation, remaining_budget, watched
 from zermelo.solvers.connect4.book import OpeningBook
-from zermelo.solvers.connect4.search import ETC_EMPTY, FRAME, Book, negamax, next_probe
+from zermelo.solvers.connect4.search import (
+    ETC_EMPTY,
+    FRAME,
+    MIRROR_EMPTY,
+    Book,
+    negamax,
+    next_probe,
+)
 from zermelo.solvers.connect4.sorter import centre_first
 from zermelo.solvers.connect4.table import DEFAULT_SIZE, clear, new_table, smallest_size
 
@@ -56,7 +63,8 @@ class Solver:
     """
 
     def __init__(self, game: ConnectFour, table_size: int | None = None,
-                 book: OpeningBook | None = None, etc_below: int | None = None) -> None:
+                 book: OpeningBook | None = None, etc_below: int | None = None,
+                 mirror_below: int | None = None) -> None:
         self.game = game
         board = game.board
         if book is not None and book.board != board:
@@ -74,6 +82,8 @@ class Solver:
         self.counter = np.zeros(3, np.int64)  # nodes, node limit (0: none), stop flag
         # enhanced transposition cut-offs are tried in positions with fewer stones than this
         self.etc_below = board.cells - ETC_EMPTY if etc_below is None else etc_below
+        # and there a position shares its entry with its mirror image
+        self.mirror_below = board.cells - MIRROR_EMPTY if mirror_below is None else mirror_below
         self._lock = threading.Lock()
 
     def nbytes(self) -> int:
@@ -131,7 +141,7 @@ class Solver:
             counter = self.counter
             args = (state.current, state.mask, state.count, probe, probe + 1, self.geo,
                     self.table, self.book, self.columns, self.moves, self.frames,
-                    self.etc_below, counter)
+                    self.etc_below, self.mirror_below, counter)
             # compiled (or loaded from numba's cache) before the clock starts: the first search
             # of a process would otherwise spend its seconds compiling and stop after 1 node
             negamax.compile(tuple(numba.typeof(a) for a in args))  # type: ignore[no-untyped-call]
