@@ -130,7 +130,8 @@ def random_7x6_positions(game: ConnectFour, stones: int, count: int,
 
 
 @pytest.mark.parametrize("size", [(4, 4, 3), (5, 4, 3), (4, 3, 3)])
-def test_cut_offs_and_mirror_keys_at_every_node_keep_the_minimax_scores(size: tuple[int, int, int]) -> None:
+def test_cut_offs_and_mirror_keys_at_every_node_keep_the_minimax_scores(
+        size: tuple[int, int, int]) -> None:
     game = ConnectFour(*size)
     oracle = minimax_scorer(game)
     always = Solver(game, etc_below=game.board.cells, mirror_below=game.board.cells)
