@@ -82,7 +82,7 @@ class Solver:
         self.counter = np.zeros(3, np.int64)  # nodes, node limit (0: none), stop flag
         # enhanced transposition cut-offs are tried in positions with fewer stones than this
         self.etc_below = board.cells - ETC_EMPTY if etc_below is None else etc_below
-        # and there a position shares its entry with its mirror image
+        # and positions with fewer stones than this share their entry with their mirror image
         self.mirror_below = board.cells - MIRROR_EMPTY if mirror_below is None else mirror_below
         self._lock = threading.Lock()
 
