@@ -229,6 +229,9 @@ def test_a_game_of_every_game_by_clicks_and_by_keyboard(browser: Browser, base_u
             assert over or played == (MAX_KEYED if by_keyboard else MAX_MOVES)
             if over:
                 assert page.get_attribute("#status", "data-over") == "true"
+            # the move list shows its latest moves (the game ends at its latest position)
+            assert page.evaluate("(l => l.scrollTop + l.clientHeight >= l.scrollHeight - 1)"
+                                 "(document.getElementById('movelist'))")
             if width == PHONE:  # one column: the height the page holds stays below the cards
                 assert page.evaluate("document.querySelector('aside').getBoundingClientRect()"
                                      ".top - document.querySelector('section .card')"
