@@ -62,10 +62,9 @@ def negamax(current: int, mask: int, n: int, alpha: int, beta: int, geo: Geometr
     A node with one safe move neither probes nor stores: its child's entry holds the same
     bounds, negated. Enhanced transposition cut-offs are tried with fewer than ``etc_below``
     stones; with fewer than ``mirror_below`` (and in the book) a position shares its entry
-    with its mirror image;
-    ``nodes[0]`` counts the nodes. The search is abandoned (returning 0 at once, storing
-    nothing more) when ``nodes[0]`` passes ``nodes[1]`` (if positive) or when another thread
-    sets ``nodes[2]``; ``nodes[2]`` is then 1 and the result meaningless.
+    with its mirror image; ``nodes[0]`` counts the nodes. The search is abandoned (returning
+    0 at once, storing nothing more) when ``nodes[0]`` passes ``nodes[1]`` (if positive) or
+    when another thread sets ``nodes[2]``; ``nodes[2]`` is then 1 and the result meaningless.
     """
     root = n
     cells, width = geo[0] * geo[1], geo[0]

@@ -3,10 +3,10 @@
 Slots come in pairs (buckets); position ``key`` (``current + mask``, one number per position;
 of the smaller of the position and its mirror image where the search shares an entry between
 them) lives in bucket ``key % buckets``, so a slot need keep only ``key // buckets`` to tell its
-position from the others of the bucket. The first slot of a
-bucket keeps the entry that cost the most search (nodes below it, to a power of two), the
-second the latest other entry: always-replace alone keeps evicting the expensive results near
-the root that a deep solve (the empty board) needs again and again. A slot is one int64:
+position from the others of the bucket. The first slot of a bucket keeps the entry that cost
+the most search (nodes below it, to a power of two), the second the latest other entry:
+always-replace alone keeps evicting the expensive results near the root that a deep solve (the
+empty board) needs again and again. A slot is one int64:
 ``key // buckets + 1`` (bits 21-62, 0 for an empty slot), the work's bit length (16-20) and the
 tightest upper and lower bounds on the score found so far, offset by 128 (8-15 and 0-7). Small
 slots matter: most probes miss every cache, and the fewer bytes the table spans the more of it
