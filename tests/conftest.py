@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +14,18 @@ import pytest
 from zermelo.cli.main import main
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After each test file, collect its garbage and set what is left aside from the garbage
+    collector (``gc.freeze``). A worker keeps the memoised oracles and compiled kernels of
+    every file it ran, and the collector walked them again and again: 7.5 % of the suite's
+    CPU samples were in it, 3.7 % with this."""
+    yield
+    if nextitem is None or nextitem.path != item.path:
+        gc.collect()
+        gc.freeze()
 
 
 @dataclass
