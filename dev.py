@@ -52,7 +52,7 @@ def ensure_env(extra: str) -> None:
 def pip_is_recent() -> bool:
     """Whether the environment's pip is 25.0 or later. Older ones (Python 3.11's bundled 23.2)
     take 25 CPU s to weigh the candidate wheels of this project's dependencies against 15 for
-    25.0, so upgrading (2 s) shortens a fresh install by 6 to 9 s."""
+    25.0, so upgrading (2 s) shortens a fresh install by 5 to 9 s."""
     found = subprocess.run([str(BIN / "python"), "-c", "import pip; print(pip.__version__)"],
                            capture_output=True, text=True, check=False).stdout
     major, _, minor = found.strip().partition(".")
