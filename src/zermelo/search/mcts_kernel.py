@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from zermelo.core.arrays import copy_cells
 from zermelo.core.game import Game, Utility
 from zermelo.core.kernels import GameKernels
 from zermelo.search.base import (
@@ -320,7 +321,7 @@ def _specialise(legal: Any, play: Any, to_move: Any, outcome: Any) -> Any:
         done = 0
         while done < count and proven[0] == NOT_OVER:
             done += 1
-            state[:] = root
+            copy_cells(state, 0, root, 0, root.shape[0])
             node = np.int64(0)  # typed: a constant 0 would compile expand and _select twice
             depth = 0
             path[0] = 0

@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from zermelo.core import kernel_signatures as sig
+from zermelo.core.arrays import copy_cells
 from zermelo.core.kernels import KERNEL_CHANCE, GameKernels
 from zermelo.games.turtles.board import FINISH, SQUARES
 from zermelo.games.turtles.cards import KINDS, RAINBOW_PLUS, STEPS, TURTLES, deck_counts
@@ -249,7 +250,7 @@ def start(players, rules):  # type: ignore[no-untyped-def]
     s[NPL] = players
     s[CNT] = TURTLES
     s[COL:COL + MAX_PLAYERS] = -1
-    s[PIL:PIL + KINDS] = rules[DECK:DECK + KINDS]
+    copy_cells(s, PIL, rules, DECK, KINDS)
     s[TOT] = s[PIL:PIL + KINDS].sum()
     return s
 
@@ -260,7 +261,7 @@ def deal_into(s, rules):  # type: ignore[no-untyped-def]
     the generator; player A to play."""
     players = s[NPL]
     colours = np.random.permutation(TURTLES)
-    s[COL:COL + players] = colours[:players]
+    copy_cells(s, COL, colours, 0, players)
     order = shuffled(rules[DECK:DECK + KINDS])
     for p in range(players):
         for j in range(HAND):
@@ -300,18 +301,17 @@ def observe(s, player):  # type: ignore[no-untyped-def]
     """What ``player`` sees of state ``s``: the track, the discard pile, every hand's size and
     the draw pile's, the phase, whose turn, the passes; the player's own colour and hand only."""
     o = np.zeros(SIZE, np.int64)
-    o[SQ:COL] = s[SQ:COL]
+    copy_cells(o, SQ, s, SQ, COL - SQ)
     o[COL:COL + MAX_PLAYERS] = -1
     o[COL + player] = s[COL + player]
-    o[HND + player * KINDS:HND + (player + 1) * KINDS] = s[HND + player * KINDS:
-                                                          HND + (player + 1) * KINDS]
-    o[DIS:DIS + KINDS] = s[DIS:DIS + KINDS]
+    copy_cells(o, HND + player * KINDS, s, HND + player * KINDS, KINDS)
+    copy_cells(o, DIS, s, DIS, KINDS)
     for p in range(s[NPL]):
         size = 0
         for c in range(KINDS):
             size += s[HND + p * KINDS + c]
         o[SIZES + p] = size
-    o[PHS:SIZE] = s[PHS:SIZE]
+    copy_cells(o, PHS, s, PHS, SIZE - PHS)
     return o
 
 
@@ -351,7 +351,7 @@ def determinise(o, me, rules):  # type: ignore[no-untyped-def]
                     s[HND + p * KINDS + c] += 1
                     break
             total -= 1
-    s[PIL:PIL + KINDS] = unseen
+    copy_cells(s, PIL, unseen, 0, KINDS)
     s[SIZES:SIZES + MAX_PLAYERS] = 0
     return s
 
@@ -370,7 +370,7 @@ def random_game(players, rules, record):  # type: ignore[no-untyped-def]
         record[0, 6] = 0
         for p in range(players):
             record[0, p] = s[COL + p]
-            record[1 + p, :KINDS] = s[HND + p * KINDS:HND + (p + 1) * KINDS]
+            copy_cells(record[1 + p], 0, s, HND + p * KINDS, KINDS)
     line = players + 1
     while True:
         n = plays_of(s, s[MOV], rules, cards, turtles)
