@@ -8,12 +8,41 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from zermelo.cli.main import main
 from zermelo.solvers.musketeers.database import Database
 from zermelo.solvers.musketeers.indexing import Variant
+
+SHARED = {
+    "connect4-5x4": ("tests/connect4/test_solver.py", "tests/connect4/test_table.py",
+                     "tests/connect4/test_book_analysis.py", "tests/connect4/test_engine_book.py",
+                     "tests/engines/test_connect4_engines.py"),
+}
+"""Groups of test files that run on one pytest-xdist worker, one after the other, because they
+share what is expensive to build: these score 5x4 Connect Four boards from the start with one
+memoised minimax (8 CPU s each alone)."""
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: absent under -p no:xdist
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``--dist loadfile`` (``dev.py test``), each file runs on one worker (its module
+    fixtures, a server with chromium or a Dask cluster, start once), and so does each group of
+    :data:`SHARED`."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    group_of = {path: name for name, paths in SHARED.items() for path in paths}
+
+    class ByFileOrGroup(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return group_of.get(path, path)
+
+    return ByFileOrGroup(config, log)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -14,13 +14,22 @@ from pathlib import Path
 import pytest
 
 from zermelo.games.connect4 import ConnectFour, Position
+from zermelo.games.connect4.board import Board
 from zermelo.solvers.connect4.solver import Solver
 
 
 def minimax_scorer(game: ConnectFour) -> Callable[[Position], int]:
     """A plain memoised minimax over the rules, scoring by the convention's definition:
-    a win scores 1 + the stones the winner has not played yet."""
-    cells = game.board.cells
+    a win scores 1 + the stones the winner has not played yet. One a board, so the tests of a
+    process share the positions it has scored (the files that score 5x4 boards from the start
+    run on one worker: ``tests/conftest.py``, ``SHARED``)."""
+    return _scorer(game.board)
+
+
+@cache
+def _scorer(board: Board) -> Callable[[Position], int]:
+    game = ConnectFour(board.width, board.height, board.k)
+    cells = board.cells
     supply = ((cells + 1) // 2, cells // 2)  # stones of the first and the second player
 
     @cache
@@ -235,6 +244,7 @@ import sys
 from zermelo.games.connect4 import ConnectFour
 from zermelo.search.base import Budget, budget
 from zermelo.solvers.connect4.solver import Solver
+
 game = ConnectFour(4, 4, 3)
 with budget(Budget(seconds=float(sys.argv[1]))):
     print(Solver(game).solve(game.initial_state()))
