@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -126,24 +126,30 @@ class Morris(Game[Position, Move]):
         mill-closing one once per stone it may remove."""
         b = self.board
         own, opp = state.stones(state.side), state.stones(1 - state.side)
-        empty = b.full & ~(own | opp)
-        if state.hand(state.side):
-            steps = [(NONE, to) for to in bits(empty)]
-        else:
-            flies = self.flying and popcount(own) == 3
-            steps = [(frm, to) for frm in bits(own)
-                     for to in bits(empty if flies else b.neighbours[frm] & empty)]
         free = [q for q in bits(opp) if not b.in_mill(opp, q)]
         if not free and b.remove_when_all_in_mills:
             free = bits(opp)
         moves = []
-        for frm, to in steps:
+        for frm, to in self.steps(state):
             after = own & ~(1 << frm if frm >= 0 else 0) | 1 << to
             if b.mill_wins or not free or not b.in_mill(after, to):
                 moves.append(Move(frm, to))
             else:
                 moves.extend(Move(frm, to, q) for q in free)
         return moves
+
+    def steps(self, state: Position) -> Iterator[tuple[int, int]]:
+        """The placements, slides or flights ``(from, to)`` of the side to move (from -1: a
+        placement), in point order, one at a time. Each is at least one move (several when it
+        closes a mill and a stone is taken), so the side can move if there is a first one."""
+        b = self.board
+        own, opp = state.stones(state.side), state.stones(1 - state.side)
+        empty = b.full & ~(own | opp)
+        if state.hand(state.side):
+            return ((NONE, to) for to in bits(empty))
+        flies = self.flying and popcount(own) == 3
+        return ((frm, to) for frm in bits(own)
+                for to in bits(empty if flies else b.neighbours[frm] & empty))
 
     def legal_moves(self, state: Position) -> list[Move]:
         if self.end(state) is not None:
@@ -182,7 +188,7 @@ class Morris(Game[Position, Move]):
         """``(winner, reason)`` if the game is over (winner None: a draw), else None."""
         side = state.side
         reason = self.lost(state)
-        if reason is None and not self.moves_of(state):
+        if reason is None and next(self.steps(state), None) is None:
             reason = f"{PLAYERS[1 - side]} wins: {PLAYERS[side]} cannot move"
         if reason is not None:
             return 1 - side, reason
