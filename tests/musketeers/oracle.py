@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from zermelo.games.musketeers import Position, ThreeMusketeers
 
 
-@cache
-def minimax_oracle(game: ThreeMusketeers):  # type: ignore[no-untyped-def]
+def minimax_oracle(game: ThreeMusketeers) -> Callable[[Position], str]:
     """A function giving ``(winner letter, plies)`` of a position by exhaustive search, with the
-    winner winning fastest and the loser losing slowest; one a game, so the tests of a process
+    winner winning fastest and the loser losing slowest; one a game's rules (its ``repr`` names
+    them all: each database opened makes a game object of its own), so the tests of a process
     share the positions it has solved."""
+    rules = repr(game)
+    if rules not in _ORACLES:
+        _ORACLES[rules] = _oracle(game)
+    return _ORACLES[rules]
 
+
+_ORACLES: dict[str, Callable[[Position], str]] = {}
+
+
+def _oracle(game: ThreeMusketeers) -> Callable[[Position], str]:
     @cache
     def solve(state: Position) -> tuple[int, int]:
         winner = game.winner(state)
