@@ -10,7 +10,7 @@ from numba import njit
 @njit(cache=True)
 def copy_cells(dst: Any, at: Any, src: Any, lo: Any, n: Any) -> None:
     """``dst[at:at + n] = src[lo:lo + n]`` as a loop. numba compiles a slice assignment from an
-    array with its shape check and that check's error message: 2.7 s of compiling once a
-    process, against 0.05 s for this loop."""
+    array with its shape check and that check's error message, once a process: a fresh process
+    compiling one such copy took 2.9-3.0 s, the same copy as this loop 0.75-0.8 s."""
     for i in range(n):
         dst[at + i] = src[lo + i]
