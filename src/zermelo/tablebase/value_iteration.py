@@ -143,7 +143,7 @@ def components(move_start: np.ndarray, outcome_start: np.ndarray,
                     done += 1
                     if w == v:
                         break
-                # descending, in a loop: a slice assignment compiles numba's shape check (2.7 s)
+                # descending, in a loop: a slice assignment compiles numba's shape check (over 2 s)
                 ascending = np.sort(order[first:done])
                 for i in range(done - first):
                     order[first + i] = ascending[done - first - 1 - i]
