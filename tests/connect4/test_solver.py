@@ -244,7 +244,6 @@ import sys
 from zermelo.games.connect4 import ConnectFour
 from zermelo.search.base import Budget, budget
 from zermelo.solvers.connect4.solver import Solver
-
 game = ConnectFour(4, 4, 3)
 with budget(Budget(seconds=float(sys.argv[1]))):
     print(Solver(game).solve(game.initial_state()))
