@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from zermelo.agents.turtles.strategies import rates_of, score
+from zermelo.core.arrays import copy_cells
 from zermelo.games.turtles.kernels import (
     COL,
     ENDED,
@@ -69,7 +70,7 @@ def _tree(s, depth, alpha0, beta0, me, strategy, prune, rules, draws):  # type: 
     scored = np.empty(depth, np.float64)
     maximise = np.empty(depth, np.bool_)
     out = np.empty(MAX_PLAYERS, np.float64)
-    states[0] = s
+    copy_cells(states[0], 0, s, 0, SIZE)
     alpha[0], beta[0] = alpha0, beta0
     _level(states, cards, turtles, counts, next_, best, maximise, 0, me, rules, draws)
     level = 0
@@ -87,7 +88,7 @@ def _tree(s, depth, alpha0, beta0, me, strategy, prune, rules, draws):  # type: 
                 value = sc
             else:
                 scored[level] = sc
-                states[level + 1] = c
+                copy_cells(states[level + 1], 0, c, 0, SIZE)
                 alpha[level + 1], beta[level + 1] = alpha[level] - sc, beta[level] - sc
                 level += 1
                 _level(states, cards, turtles, counts, next_, best, maximise, level, me, rules,
