@@ -20,12 +20,13 @@ def moves_of(game: ThreeMusketeers, text: str) -> list[str]:
     return [game.format_move(state, m) for m in game.legal_moves(state)]
 
 
-def oracle_moves(text: str, width: int, height: int) -> list[str]:
-    """Legal moves computed on a 2-D grid of characters, independently of the bitboards."""
+def oracle_moves(text: str, width: int, height: int, alignment: bool = True) -> list[str]:
+    """Legal moves computed on a 2-D grid of characters, independently of the bitboards (none
+    once the musketeers are aligned, unless ``alignment`` is off)."""
     side, cells = text[0], "".join(text[1:].split())
     grid = [list(cells[r * width:(r + 1) * width]) for r in range(height)]
     spots = [(r, c) for r in range(height) for c in range(width) if grid[r][c] == "O"]
-    if len({r for r, _ in spots}) == 1 or len({c for _, c in spots}) == 1:
+    if alignment and (len({r for r, _ in spots}) == 1 or len({c for _, c in spots}) == 1):
         return []
     piece, target = ("O", "X") if side == "M" else ("X", ".")
     out = []
@@ -199,6 +200,22 @@ def test_move_generation_matches_the_grid_oracle(text: str) -> None:
 def test_move_generation_matches_the_oracle_on_a_rectangle(text: str) -> None:
     game = ThreeMusketeers(4, 5)
     assert moves_of(game, text) == oracle_moves(text, 4, 5)
+
+
+@settings(max_examples=200)
+@given(st.sampled_from([(5, 5), (4, 5), (5, 3), (1, 6)]).flatmap(
+    lambda size: st.tuples(st.just(size), positions(*size))))
+def test_a_side_has_a_move_as_the_grid_oracle_says(case: tuple[tuple[int, int], str]) -> None:
+    """``has_move`` (board shifts, the alignment rule aside) and ``winner`` against the grid."""
+    (width, height), text = case
+    game = ThreeMusketeers(width, height)
+    state = game.parse_position(text)
+    assert game.has_move(state) == bool(oracle_moves(text, width, height, alignment=False))
+    cells = "".join(text[1:].split())
+    spots = [divmod(i, width) for i, cell in enumerate(cells) if cell == "O"]
+    aligned = len({r for r, _ in spots}) == 1 or len({c for _, c in spots}) == 1
+    expected = ENEMIES if aligned else None if game.has_move(state) else MUSKETEERS
+    assert game.winner(state) == expected
 
 
 @settings(max_examples=200)

@@ -84,6 +84,20 @@ class Grid:
         return tuple(result)
 
     @cached_property
+    def steps(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each square, ``(neighbour, its bit)`` of its orthogonal neighbours in increasing
+        order: the rules test a neighbour's bit without shifting a board."""
+        return tuple(tuple((n, 1 << n) for n in near) for near in self.neighbours)
+
+    def adjacent(self, board: int) -> int:
+        """The squares orthogonally next to a square of ``board`` (a shift a direction, the
+        edge columns masked so that no step wraps to the next row)."""
+        w, first = self.width, self.columns[0]
+        last = first << (w - 1)
+        near = (board << w) | (board >> w) | ((board & ~last) << 1) | ((board & ~first) >> 1)
+        return near & self.full
+
+    @cached_property
     def rows(self) -> tuple[int, ...]:
         """The bitboard of each row."""
         row = (1 << self.width) - 1

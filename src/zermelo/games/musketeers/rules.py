@@ -140,23 +140,26 @@ class ThreeMusketeers(Game[Position, Move]):
         return state.to_move
 
     def aligned(self, musketeers: int) -> bool:
-        """Whether all musketeers stand in one row or one column (the enemies' win)."""
-        return any(musketeers & line == musketeers for line in self.grid.rows) or any(
-            musketeers & line == musketeers for line in self.grid.columns
-        )
+        """Whether all musketeers stand in one row or one column (the enemies' win): in the
+        row and the column of the lowest of them."""
+        grid = self.grid
+        row, col = divmod((musketeers & -musketeers).bit_length() - 1, grid.width)
+        return not musketeers & ~grid.rows[row] or not musketeers & ~grid.columns[col]
 
     def legal_moves(self, state: Position) -> list[Move]:
         if self.aligned(state.musketeers):
             return []
-        neighbours = self.grid.neighbours
-        moves: list[Move] = []
+        steps = self.grid.steps
         if state.to_move == MUSKETEERS:
-            for src in self.grid.squares(state.musketeers):
-                moves.extend(Move(src, dst) for dst in neighbours[src] if state.enemies >> dst & 1)
+            pieces, targets = state.musketeers, state.enemies
         else:
-            occupied = state.musketeers | state.enemies
-            for src in self.grid.squares(state.enemies):
-                moves.extend(Move(src, dst) for dst in neighbours[src] if not occupied >> dst & 1)
+            pieces, targets = state.enemies, self.grid.full & ~(state.musketeers | state.enemies)
+        moves: list[Move] = []
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            src = low.bit_length() - 1
+            moves.extend(Move(src, dst) for dst, bit in steps[src] if targets & bit)
         return moves
 
     def apply(self, state: Position, move: Move) -> Position:
@@ -166,15 +169,12 @@ class ThreeMusketeers(Game[Position, Move]):
         return Position(state.musketeers, state.enemies ^ step, MUSKETEERS)
 
     def has_move(self, state: Position) -> bool:
-        """Whether the side to move has a legal move, ignoring the alignment rule."""
-        neighbours = self.grid.neighbours
+        """Whether the side to move has a legal move, ignoring the alignment rule: an enemy
+        next to a musketeer, or next to an empty square."""
         if state.to_move == MUSKETEERS:
-            pieces, targets = state.musketeers, state.enemies
-        else:
-            pieces, targets = state.enemies, self.grid.full & ~(state.musketeers | state.enemies)
-        return any(
-            targets >> dst & 1 for src in self.grid.squares(pieces) for dst in neighbours[src]
-        )
+            return bool(self.grid.adjacent(state.musketeers) & state.enemies)
+        empty = self.grid.full & ~(state.musketeers | state.enemies)
+        return bool(self.grid.adjacent(empty) & state.enemies)
 
     def is_terminal(self, state: Position) -> bool:
         return self.aligned(state.musketeers) or not self.has_move(state)
