@@ -174,8 +174,16 @@ def _ordered(m, e, side, neighbours, lines, size):  # type: ignore[no-untyped-de
         else:
             # enemies: leave the musketeers few captures
             score[i] = _count_moves(cm, ce, 1 - side, neighbours)
-    order = np.argsort(score, kind="mergesort")
-    return moves[order], n
+    # a stable insertion sort by score: a few dozen moves at most (numba's argsort and the
+    # gather after it took 1.2 s to compile, and allocate on every node)
+    for i in range(1, n):
+        key, src, dst = score[i], moves[i, 0], moves[i, 1]
+        j = i - 1
+        while j >= 0 and score[j] > key:
+            score[j + 1], moves[j + 1, 0], moves[j + 1, 1] = score[j], moves[j, 0], moves[j, 1]
+            j -= 1
+        score[j + 1], moves[j + 1, 0], moves[j + 1, 1] = key, src, dst
+    return moves, n
 
 
 # The searches pass computed sides and plies (``1 - side``, ``np.int64(0)``), never a constant:
