@@ -24,4 +24,3 @@ def test_adjacent_is_the_union_of_the_neighbours(case: tuple[Grid, int]) -> None
         for near in grid.neighbours[square]:
             expected |= 1 << near
     assert grid.adjacent(board) == expected
-
