@@ -155,10 +155,7 @@ class ThreeMusketeers(Game[Position, Move]):
         else:
             pieces, targets = state.enemies, self.grid.full & ~(state.musketeers | state.enemies)
         moves: list[Move] = []
-        while pieces:
-            low = pieces & -pieces
-            pieces ^= low
-            src = low.bit_length() - 1
+        for src in self.grid.squares(pieces):
             moves.extend(Move(src, dst) for dst, bit in steps[src] if targets & bit)
         return moves
 
