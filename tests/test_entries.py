@@ -13,7 +13,7 @@ import pytest
 import zermelo
 from tests.conftest import CliRunner
 from zermelo.core.entry import AnyEntry
-from zermelo.engines import engines_for
+from zermelo.engines import default_engine_for, engines_for
 from zermelo.games.registry import GAMES
 
 
@@ -49,7 +49,7 @@ def test_defaults_build_the_standard_variant_and_name_listed_engines(entry: AnyE
     game = entry.game()
     assert game.info.name == entry.name
     names = [e.name for e in engines_for(entry, game)]
-    assert entry.default_engine in names
+    assert default_engine_for(entry, game) in names
     assert entry.hint_engine in names
     assert len(names) == len(set(names))
     algorithms = [a.name for a in entry.algorithms]

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.morris.test_retrograde import BOARDS_TO_CHECK
 from zermelo.core.value import Value
 from zermelo.games.morris.boards import Board
-from zermelo.games.morris.rules import PLAYERS, Position
+from zermelo.games.morris.rules import PLAYERS, Morris, Position
 from zermelo.search.base import Budget, BudgetExhausted, budget
-from zermelo.solvers.morris.database import Database
+from zermelo.solvers.morris.database import Database, MorrisPlan
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import Tables
 from zermelo.solvers.morris.placing import INF, WIN, to_child, to_parent
+from zermelo.tablebase.layered import BuildReport
 from zermelo.tablebase.store import DatabaseError
 
 Builder = Callable[[str], tuple[Database, Tables]]
@@ -42,13 +46,14 @@ def build_both(board: Board, root: Path) -> tuple[Database, Tables]:
     geometry = Geometry.of(board)
     full = Database.build(geometry, "full", root / "full")[0]
     Database.build(geometry, f"endgame-{board.stones}", root / "sliding")
-    return full, Tables(geometry, root / "sliding")
+    return full, Tables(geometry, root / "sliding", on_demand=False)
 
 
-def placing_positions(full: Database) -> list[Position]:
-    """Every placing position reachable from the start that is not over."""
+def placing_positions(full: Database, start: Position | None = None) -> list[Position]:
+    """Every placing position reachable from ``start`` (default: the game's) that is not
+    over."""
     game = full.game
-    start = game.initial_state()
+    start = game.initial_state() if start is None else start
     seen, todo, found = {start}, [start], []
     while todo:
         state = todo.pop()
@@ -94,14 +99,14 @@ def test_a_placing_analysis_equals_the_full_databases(built: Builder) -> None:
 
 def test_a_search_beyond_its_budget_stops_with_one_line(built: Builder) -> None:
     full, tables = built("three")
-    tables = Tables(tables.geometry, tables.data)  # a new search: nothing found yet
+    tables = Tables(tables.geometry, tables.data, on_demand=False)  # a new search
     with budget(Budget(nodes=1)), pytest.raises(BudgetExhausted, match="at its budget"):
         tables.lookup(full.start())
 
 
 def test_an_analysis_beyond_its_budget_says_how_far_it_got(built: Builder) -> None:
     full, tables = built("three")
-    tables = Tables(tables.geometry, tables.data)  # a new search: nothing found yet
+    tables = Tables(tables.geometry, tables.data, on_demand=False)  # a new search
     with budget(Budget(nodes=1)), pytest.raises(BudgetExhausted, match=r"not worked out in "
                                                 r"the time allowed \(0 of 9 moves valued\)"):
         tables.analyze(full.start())
@@ -109,7 +114,7 @@ def test_an_analysis_beyond_its_budget_says_how_far_it_got(built: Builder) -> No
 
 def test_a_long_search_tells_its_listener_the_positions_searched(built: Builder) -> None:
     full, tables = built("3x3 four stones, flying")
-    tables = Tables(tables.geometry, tables.data)  # a new search: nothing found yet
+    tables = Tables(tables.geometry, tables.data, on_demand=False)  # a new search
     told: list[int] = []
     value, outcome = tables.search_value(full.start(), distance=False, listener=told.append)
     assert value.player == full.lookup(full.start()).player
@@ -136,13 +141,85 @@ def test_a_database_being_built_answers_the_positions_of_its_finished_tables(
     del data["tables"]["s44"]  # as if the build were still solving its last table
     manifest.write_text(json.dumps(data))
     (whole.store.path / "s44.bin").unlink()
-    tables = Tables(geometry, tmp_path)
+    tables = Tables(geometry, tmp_path, on_demand=False)
     game = whole.game
     three = game.parse_position("WB./BW./W.B W 0 0")
     assert tables.lookup(three) == whole.lookup(three)
     four = game.parse_position("WB./BWW/WBB W 0 0")
     with pytest.raises(DatabaseError, match="no tiny-fly table holds this position"):
         tables.lookup(four)
-    assert tables.sliding() is None
-    with pytest.raises(DatabaseError, match="1 of 3 are still to build"):
+    with pytest.raises(DatabaseError, match="up to 4 stones a side: 1 of 3 are still to "
+                                            "build"):
         tables.lookup(game.initial_state())
+
+
+@dataclass
+class SmallStarts:
+    """The standard board's sliding tables of up to four stones a side (``sliding``, for the
+    search) and, in another directory, those with the tables of the starts with three and four
+    stones a side built on top of them (``placing``, with the report of the four's build)."""
+
+    sliding: Tables
+    placing: dict[int, Database]
+    report: BuildReport
+
+
+@pytest.fixture(scope="module")
+def small_starts(tmp_path_factory: pytest.TempPathFactory) -> SmallStarts:
+    root = tmp_path_factory.mktemp("standard")
+    geometry = Geometry.of("standard")
+    Database.build(geometry, "endgame-4", root / "sliding")
+    shutil.copytree(root / "sliding", root / "placing")
+    three = Database.build(geometry, "full-3", root / "placing")[0]
+    four, report = Database.build(geometry, "full-4", root / "placing")
+    return SmallStarts(Tables(geometry, root / "sliding", on_demand=False), {3: three, 4: four},
+                       report)
+
+
+def sampled_placing_positions(game: Morris, start: Position, games: int,
+                              seed: int) -> list[Position]:
+    """The distinct placing positions, not over, met along ``games`` random games from
+    ``start``."""
+    rng = random.Random(seed)
+    found: dict[Position, None] = {}
+    for _ in range(games):
+        state = start
+        while game.end(state) is None and (state.hand(0) or state.hand(1)):
+            found[state] = None
+            state = game.apply(state, rng.choice(game.moves_of(state)))
+    return list(found)
+
+
+@pytest.mark.parametrize("stones", [3, 4])
+def test_standard_placing_tables_equal_the_search_into_the_sliding_tables(
+        stones: int, small_starts: SmallStarts) -> None:
+    """The placing tables of the standard board against Gasser's method, an alpha-beta search
+    of the placing phase into the sliding tables: the placing positions of random games from
+    the starts with three and four stones a side get the same value and distance."""
+    full, sliding = small_starts.placing[stones], small_starts.sliding
+    start = Position(0, 0, 0, stones, stones)
+    positions = sampled_placing_positions(full.game, start, 60, stones)
+    assert len(positions) > 200
+    search = sliding.search()
+    for state in positions:
+        truth = full.lookup(state)
+        plain = (state.white, state.black, state.side, state.hand_white, state.hand_black)
+        exact = search.score(*plain)
+        assert exact.exact and exact.result == outcome(truth, state.side), state
+        assert exact.plies == truth.plies, state
+    assert sliding.lookup(start) == full.lookup(start)
+
+
+def test_tables_are_shared_by_scopes_and_the_same_bytes_built_either_way(
+        small_starts: SmallStarts, tmp_path: Path) -> None:
+    """``full-4`` after ``endgame-4`` and ``full-3`` builds only the placing tables these have
+    not, and every table equals the one a build of ``full-4`` alone makes."""
+    four = small_starts.placing[4]
+    before = {t.name for scope in ("endgame-4", "full-3")
+              for t in MorrisPlan(four.plan.geometry, scope).tables()}
+    wanted = {t.name for t in four.plan.tables()} - before
+    assert {t.name for t in small_starts.report.timings} == wanted
+    assert all(name.startswith("p") for name in wanted)
+    alone = Database.build(four.plan.geometry, "full-4", tmp_path)[0].store
+    for table in four.plan.tables():
+        assert np.array_equal(alone.load(table.name), four.store.load(table.name)), table.name

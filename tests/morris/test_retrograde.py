@@ -252,7 +252,7 @@ def test_a_start_not_decided_in_time_is_said_and_the_built_tables_are_kept(
     from zermelo.cli.games.morris_solve import print_start
 
     Database.build(Geometry.of("three"), "endgame-3", tmp_path)
-    tables = Tables(Geometry.of("three"), tmp_path)
+    tables = Tables(Geometry.of("three"), tmp_path, on_demand=False)
     print_start(tables, 1e-6)  # the clock is read at the first position: past its time
     out = capsys.readouterr().out
     assert "start: not decided within --seconds 1e-06" in out and "longer --seconds" in out
@@ -275,10 +275,12 @@ def test_the_perfect_engine_plays_only_moves_that_keep_the_value(data_dir: Path)
 
 
 @pytest.mark.parametrize(("args", "error"), [
-    (("morris", "analyze", "--board", "six"), "no six database"),
+    (("morris", "analyze", "--board", "variant23"), "positions: 91.1 GB of disk"),
     (("morris", "solve", "--board", "standard", "--memory", "1"), "needs 4.8 GiB, more than 1.0"),
     (("morris", "solve", "--board", "six", "--scope", "endgame-7"), "K from 3 to 6"),
-    (("morris", "solve", "--board", "six", "--scope", "all"), "'full' or 'endgame-K'"),
+    (("morris", "solve", "--board", "six", "--scope", "full-7"), "K from 3 to 6"),
+    (("morris", "solve", "--board", "six", "--scope", "every"), "'full', 'full-K'"),
+    (("morris", "solve", "--board", "six", "--scope", "full-\u0664"), "'full', 'full-K'"),
 ])
 def test_bad_solve_and_analyze_requests_print_one_line(cli: CliRunner, args: tuple[str, ...],
                                                       error: str) -> None:

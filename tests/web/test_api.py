@@ -46,7 +46,8 @@ def test_games_lists_every_game_and_engine(client: TestClient) -> None:
         game = entry.game()
         assert listed["players"] == list(game.info.players)
         assert listed["start"] == game.format_position(game.initial_state())
-        assert [e["name"] for e in listed["engines"]] == [e.name for e in engines_for(entry)]
+        assert [e["name"] for e in listed["engines"]] == [
+            e.name for e in engines_for(entry, game)]
         assert listed["default_engine"] in [e["name"] for e in listed["engines"]]
         assert [o["name"] for o in listed["options"]] == entry.options.names()
 

@@ -13,7 +13,7 @@ from rich.console import Console
 from zermelo.cli.common import OptionOpt, console, parse_options
 from zermelo.core.errors import DataError, OptionError, UnknownNameError, ZermeloError
 from zermelo.core.game import CHANCE, Information, Mover
-from zermelo.engines import HUMAN, create_engine, engines_for
+from zermelo.engines import HUMAN, create_engine, default_engine_for, engines_for
 from zermelo.games.registry import AnyEntry, AnyGame, get_game
 from zermelo.search.base import Budget, budget, viewer
 from zermelo.search.players import Player
@@ -239,7 +239,7 @@ def play(
         if side.upper() not in names:
             raise UnknownNameError(f"no side {side!r} (sides: {', '.join(game.info.players)})")
         chosen = names.index(side.upper())
-    chosen_engine = engine if engine is not None else entry.default_engine
+    chosen_engine = engine if engine is not None else default_engine_for(entry, game)
     try:
         player = make_engine(chosen_engine, game, seed, db)
     except DataError as error:

@@ -5,6 +5,14 @@ package builds one from its name for a given game: the generic searches, or the 
 engines declared in its entry.
 """
 
-from zermelo.engines.registry import GENERIC, HUMAN, create_engine, engines_for, parse_spec
+from zermelo.engines.registry import (
+    GENERIC,
+    HUMAN,
+    create_engine,
+    default_engine_for,
+    engines_for,
+    parse_spec,
+)
 
-__all__ = ["GENERIC", "HUMAN", "create_engine", "engines_for", "parse_spec"]
+__all__ = ["GENERIC", "HUMAN", "create_engine", "default_engine_for", "engines_for",
+           "parse_spec"]

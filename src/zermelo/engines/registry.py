@@ -47,11 +47,24 @@ HUMAN = "human"
 def engines_for(entry: AnyEntry, game: AnyGame | None = None
                 ) -> list[EngineSpec[Any]]:
     """The engines that play ``entry``'s game (``game``: the variant; default the standard
-    one): its own first, then the generic ones its properties allow."""
+    one): its own first, then the generic ones its properties allow. The game's own engines
+    are checked against a variant only when one is given (a ``perfect`` engine's check looks
+    for its tables): listing the games imports no solver."""
     variant: AnyGame = game if game is not None else entry.game()
     own = {e.name for e in entry.engines}
     generic = [e for e in GENERIC if e.name not in own and e.plays(variant)]
-    return [*entry.engines, *generic]
+    mine = [e for e in entry.engines if game is None or e.plays(game)]
+    return [*mine, *generic]
+
+
+def default_engine_for(entry: AnyEntry, game: AnyGame) -> str:
+    """The engine a front end offers first for a variant: the game's default where it plays
+    the variant (a ``perfect`` engine whose tables are missing does not), else the first engine
+    that does (the game's own first)."""
+    spec = entry.engine(entry.default_engine)
+    if spec is None or spec.plays(game):
+        return entry.default_engine
+    return engines_for(entry, game)[0].name
 
 
 def parse_spec(text: str, entry: AnyEntry) -> tuple[EngineSpec[Any], int | None]:

@@ -97,6 +97,10 @@ class DatabaseError(DataError):
     kind = "database"
 
 
+class BuildInProgress(DatabaseError):
+    """Another build (in this or another process) holds the directory's lock."""
+
+
 def identity(stat: os.stat_result) -> Identity:
     """The :data:`Identity` of a file from its ``stat``."""
     return stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns
@@ -310,7 +314,7 @@ class Store:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                raise DatabaseError(f"{self.path}: another build is writing here") from None
+                raise BuildInProgress(f"{self.path}: another build is writing here") from None
             self._remove_stale()
             if (self.path / MANIFEST).exists():  # what a build before this one finished
                 self._load_manifest(self.path / MANIFEST)

@@ -15,7 +15,7 @@ from typing import Any
 from zermelo.core.errors import IllegalMoveError
 from zermelo.core.game import CHANCE, Game, Information, M, S
 from zermelo.core.picture import Picture, View
-from zermelo.engines import create_engine, engines_for
+from zermelo.engines import create_engine, default_engine_for, engines_for
 from zermelo.games.registry import GAMES, AnyGame, entry_of, get_game
 from zermelo.search.base import Budget, SearchResult, budget
 from zermelo.web.svg import text_picture
@@ -80,7 +80,8 @@ def games() -> Json:
             "names": [game.info.name_of(p) for p in range(game.info.num_players)],
             "start": game.format_position(game.initial_state()),
             "options": entry.options.as_json(), "engines": engines,
-            "default_engine": entry.default_engine, "analysis": entry.analysis is not None,
+            "default_engine": default_engine_for(entry, game),
+            "analysis": entry.analysis is not None,
             "strengths": [{"name": word, "engine": spec} for word, spec in entry.strengths],
             "hidden": game.info.information is Information.IMPERFECT,
         })

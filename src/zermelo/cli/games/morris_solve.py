@@ -92,7 +92,7 @@ def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "
                           f"{table_memory(plan, largest) / 2**30:.1f} GiB, more than "
                           f"{budget / 2**30:.1f} (try --scope "
                           f"{widest_buildable_scope(geometry, budget)})")
-    store = Database.store_for(geometry, scope, db)
+    store = Database.store_for(geometry, db)
     total = 2 * missing_positions(plan, store)  # a table reports its forward pass, then levels
     started = time.perf_counter()
     with cluster(scheduler, workers) as pool, build_progress(total, transient=True) as advance:
@@ -100,9 +100,11 @@ def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "
     console.print(f"built {report.tables_built} tables, {report.positions:,} positions in "
                   f"{time.perf_counter() - started:.1f} s; {geometry.name} {scope} in "
                   f"{database.store.path}")
-    if scope == "full":
-        console.print(f"start: {database.lookup(database.start())}")
-    elif scope == f"endgame-{geometry.board.stones}":
+    for stones in plan.starts():
+        start = Position(0, 0, 0, stones, stones)
+        console.print(f"start with {stones} stones a side: {database.lookup(start)}"
+                      if stones != geometry.board.stones else f"start: {database.lookup(start)}")
+    if scope == f"endgame-{geometry.board.stones}":
         print_start(tables_of(game, db), seconds)
 
 
@@ -146,7 +148,7 @@ def search_progress(seconds: float) -> Iterator[Callable[[int], None]]:
 
 def print_start(tables: Tables, seconds: float) -> None:
     """The start's value by the placing search, with the positions it searched."""
-    start = tables.databases[0].start()
+    start = tables.database.start()
     placing = 2 * tables.geometry.board.stones
     tables.search(START_MEMORY)
     try:
@@ -171,6 +173,13 @@ def analyze(position: Annotated[str | None, typer.Argument(
     position by a search into the tables of every sliding position, within ``--seconds``)."""
     game, state = position_of(board, option, position, line)
     tables = tables_of(game, db)
+    small = tables.small_build(state)
+    if small is not None:  # solved when first asked for, with its progress
+        total = 2 * missing_positions(small, Database.store_for(tables.geometry, db))
+        console.print(f"solving {tables.geometry.name} {small.scope} once "
+                      f"({total // 2:,} positions)")
+        with build_progress(total, transient=True) as advance:
+            tables.build(small, advance)
     if tables.database_for(state) is None:  # the tables checked and the search compiled
         tables.search(START_MEMORY)  # before the clock starts
     with budget(Budget(seconds=seconds)):
@@ -234,7 +243,7 @@ def verify(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = 
     game = position_of(board, option)[0]
     geometry = Geometry.of(game.board, game.flying)
     plan = MorrisPlan(geometry, scope)
-    store = Database.store_for(geometry, scope, db)
+    store = Database.store_for(geometry, db)
     if not store.exists:
         raise DatabaseError(f"no {geometry.name} {scope} database in {store.path}")
     expected = [t.name for t in plan.tables()]
@@ -269,7 +278,7 @@ def reachable(board: BoardOpt = "six", option: OptionOpt = None, db: DbOpt = Non
         database = Database.open(geometry, "full", db)
     except DatabaseError:
         plan = MorrisPlan(geometry, "full")
-        total = 2 * missing_positions(plan, Database.store_for(geometry, "full", db))
+        total = 2 * missing_positions(plan, Database.store_for(geometry, db))
         with build_progress(total, transient=True) as advance:
             database, report = Database.build(geometry, "full", db, advance, plan)
         console.print(f"built {report.tables_built} tables, {report.positions:,} positions; "

@@ -12,6 +12,7 @@ from zermelo.core.entry import (
     EngineFactory,
     EngineSpec,
     GameEntry,
+    Supports,
 )
 from zermelo.core.options import Choice, Flag, Integer, Schema
 from zermelo.games.morris.boards import BOARDS
@@ -45,6 +46,11 @@ def _perfect() -> EngineFactory[Morris]:
     return perfect
 
 
+def _perfect_plays() -> Supports[Morris]:
+    from zermelo.solvers.morris.perfect import plays
+    return plays
+
+
 def _analysis() -> Analyse[Morris]:
     from zermelo.solvers.morris.perfect import analysis
     return analysis
@@ -73,6 +79,12 @@ ENTRY = GameEntry(
     create=_create,
     drawing=_drawing,
     engines=(
+        EngineSpec("perfect", "the solved tables' best move (retrograde analysis): the "
+                   "shortest win, the longest loss, and among equal moves the one that shallow "
+                   "alpha-beta opponents answer wrongly; measured on Six Men's Morris: beats "
+                   "random 10 of 10, draws itself 10 of 10; offered where the tables are built "
+                   "or small enough to solve when first asked for (Six and Three Men's Morris)",
+                   _perfect, supports=_perfect_plays),
         EngineSpec("heuristic", "alpha-beta to a depth limit scoring stones, potential and "
                    "double mills, blocked stones and mobility by phase; measured at depth 5 on Six "
                    "Men's Morris: beats random 10 of 10, draws 7 of 10 against perfect",
@@ -83,15 +95,10 @@ ENTRY = GameEntry(
                    "at depth 4 on Six Men's Morris: beats random 5 of 10 (5 draws), draws 4 "
                    "of 10 against perfect",
                    _article_estimate, "depth", 4, 1, 8),
-        EngineSpec("perfect", "the solved tables' best move (retrograde analysis): the "
-                   "shortest win, the longest loss, and among equal moves the one that shallow "
-                   "alpha-beta opponents answer wrongly; measured on Six Men's Morris: beats "
-                   "random 10 of 10, draws itself 10 of 10",
-                   _perfect),
     ),
     analysis=_analysis,
     kernels=_game_kernels,
-    default_engine="heuristic",
+    default_engine="perfect",
     hint_engine="heuristic",
     strengths=(("easy", "random"), ("club", "heuristic:2"),
                ("strong", "heuristic:5"), ("perfect", "perfect")),

@@ -10,6 +10,12 @@ from zermelo.solvers.morris.database import Database, MorrisPlan, scopes, table_
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.tablebase.distributed import Estimate, estimate
 
+SLIDING_RATE = 0.5e6
+"""Positions a second, wall time, at which this 2-core machine builds the standard board's large
+sliding tables (s65 to s77: 0.42 to 0.60 M a CPU second, both cores busy part of the time)."""
+PLACING_RATE = 0.4e6
+"""Positions a second, wall time, of its placing tables (``full-5``'s p4510: 11.7 M positions
+at 0.38 M/s, load 3)."""
 RATE_SAMPLE = 10_000_000
 """At most this many positions (the widest such scope of the board) are solved to measure the
 rate."""
@@ -30,3 +36,12 @@ def measured_rate(geometry: Geometry) -> float:
         Database.build(geometry, plans[0].scope, Path(scratch) / "warm", plan=plans[0])
         report = Database.build(geometry, fitting[-1].scope, Path(scratch), plan=fitting[-1])[1]
     return report.positions / max(report.seconds, 1e-9)
+
+
+def estimated_seconds(plan: MorrisPlan) -> float:
+    """The wall time a build of ``plan`` takes on this machine, at the measured rates of its
+    sliding and placing tables (an estimate for what a missing database costs; ``zermelo
+    morris plan`` measures the rate anew)."""
+    sliding = sum(t.size for t in plan.tables() if t.name.startswith("s"))
+    placing = sum(t.size for t in plan.tables()) - sliding
+    return sliding / SLIDING_RATE + placing / PLACING_RATE

@@ -8,8 +8,13 @@ so these two slices form one unit with cycles. Each unit is a table of one-byte 
 (:mod:`zermelo.tablebase.retrograde`), built after the units its removals lead to, through the
 checksummed store, so a build resumes where it stopped.
 
-Scopes: ``full`` is every slice reachable from the start (placing included); ``endgame-K`` is
-every sliding position with 3 to ``K`` stones a side on the board and none in hand.
+Scopes: ``full`` is every slice reachable from the start (placing included); ``full-K`` every
+slice reachable from a start with ``K`` stones a side to place (the tables of other starts,
+as in Gévay and Danner's extended solution of Nine Men's Morris); ``endgame-K`` every sliding
+position with 3 to ``K`` stones a side on the board and none in hand; ``all`` every table of
+every scope. A slice's table is the same in every scope, so a variant keeps one store and a
+scope is the set of its tables there: building ``full`` after ``endgame-9`` builds only the
+placing tables.
 """
 
 from __future__ import annotations
@@ -57,12 +62,16 @@ class MorrisPlan:
         self.geometry = geometry
         self.scope = scope
         self.min = board.min_stones
-        if scope == "full":
-            self.slices = self._reachable((0, 0, board.stones, board.stones))
+        kind, top = parse_scope(scope, board.stones)
+        if kind == "endgame":
+            self.slices = self._endgame(top)
+        elif kind == "full":
+            self.slices = self._reachable(self.start_slice(top))
         else:
-            top = _endgame_stones(scope, board.stones)
-            self.slices = [(a, b, 0, 0) for a in range(self.min, top + 1)
-                           for b in range(self.min, top + 1) if a + b <= board.size]
+            every = set(self._endgame(board.stones))
+            for k in range(self.min, board.stones + 1):
+                every.update(self._reachable(self.start_slice(k)))
+            self.slices = sorted(every)
         most = max(max(s[0], s[1]) for s in self.slices)
         self.ix = Indexing(geometry, most)
         units: dict[str, list[Slice]] = {}
@@ -80,6 +89,24 @@ class MorrisPlan:
         """Told the work done while a table is solved (see :meth:`run`)."""
         self.work: Path | None = None
         """Where a table being solved saves its state (None: nowhere)."""
+
+    @staticmethod
+    def start_slice(stones: int) -> Slice:
+        """The slice of a start with ``stones`` a side to place."""
+        return (0, 0, stones, stones)
+
+    def _endgame(self, top: int) -> list[Slice]:
+        """The sliding slices with 3 to ``top`` stones a side."""
+        n = self.geometry.board.size
+        return [(a, b, 0, 0) for a in range(self.min, top + 1)
+                for b in range(self.min, top + 1) if a + b <= n]
+
+    def starts(self) -> list[int]:
+        """The numbers of stones a side to place whose start and every table it reaches lie in
+        this scope (Malom's "other starts": one set of tables answers several games)."""
+        held = set(self.slices)
+        return [k for k in range(self.min, self.geometry.board.stones + 1)
+                if set(self._reachable(self.start_slice(k))) <= held]
 
     def children(self, s: Slice) -> tuple[Slice | None, Slice | None]:
         """The slices a move of slice ``s`` leads to, without and with a removal (None: none
@@ -174,13 +201,17 @@ class MorrisPlan:
         return solve_unit(self.moves(name, inputs), progress, checkpoint)
 
 
-def _endgame_stones(scope: str, stones: int) -> int:
-    """The most stones a side has in scope ``endgame-K``."""
+def parse_scope(scope: str, stones: int) -> tuple[str, int]:
+    """A scope's kind (``full``, ``endgame`` or ``all``) and its stones a side: ``full`` is
+    ``full-{stones}``; :class:`OptionError` for anything else."""
+    if scope in ("full", "all"):
+        return scope, stones
     head, _, k = scope.partition("-")
-    if head != "endgame" or not k.isdigit() or not 3 <= int(k) <= stones:
-        raise OptionError(f"scope {scope[:20]!r}: 'full' or 'endgame-K' with K from 3 to "
-                          f"{stones}")
-    return int(k)
+    if (head not in ("full", "endgame") or not (k.isascii() and k.isdigit())
+            or not 3 <= int(k) <= stones):
+        raise OptionError(f"scope {scope[:20]!r}: 'full', 'full-K', 'endgame-K' (K from 3 "
+                          f"to {stones}) or 'all'")
+    return head, int(k)
 
 
 @dataclass(frozen=True)
@@ -206,6 +237,14 @@ UNIT_BYTES = 3
 undecided moves and its best exit (:func:`zermelo.tablebase.retrograde.solve_unit`)."""
 BUFFER_BYTES = 64 << 20
 """About what a solve holds besides: one batch of predecessors and the board's index arrays."""
+
+
+def solve_command(geometry: Geometry, scope: str) -> str:
+    """The command that builds a scope of a variant."""
+    flying = "" if geometry.flying == geometry.board.flying else (
+        f" -o flying={'yes' if geometry.flying else 'no'}")
+    wide = "" if scope == "full" else f" --scope {scope}"
+    return f"zermelo morris solve --board {geometry.board.name}{flying}{wide}"
 
 
 def table_memory(plan: MorrisPlan, table: TableSpec) -> int:
@@ -248,10 +287,10 @@ class Database:
         self._tables: dict[str, npt.NDArray[np.uint8]] = {}
 
     @staticmethod
-    def store_for(geometry: Geometry, scope: str, root: Path | None = None) -> Store:
-        """The store of a board and scope under ``root`` (default: :func:`default_root`)."""
-        header = {**geometry.key(), "scope": scope}
-        return Store((root or default_root()) / f"morris-{geometry.name}-{scope}", header)
+    def store_for(geometry: Geometry, root: Path | None = None) -> Store:
+        """The store of a board's tables, every scope's, under ``root`` (default:
+        :func:`default_root`)."""
+        return Store((root or default_root()) / f"morris-{geometry.name}", geometry.key())
 
     @classmethod
     def build(cls, geometry: Geometry, scope: str, root: Path | None = None,
@@ -262,7 +301,7 @@ class Database:
         pass over every placement). ``progress`` is told twice a table's positions in all; in
         this process a table being solved saves its state under :data:`WORK` now and then."""
         plan = plan or MorrisPlan(geometry, scope)
-        store = cls.store_for(geometry, scope, root)
+        store = cls.store_for(geometry, root)
         if workers is None:
             plan.progress, plan.work = progress, store.path / WORK
             try:
@@ -279,12 +318,12 @@ class Database:
         """A finished database (``partial``: or one being built, which answers the positions of
         its finished tables); :class:`DatabaseError` if it is missing or unfinished."""
         plan = MorrisPlan(geometry, scope)
-        store = cls.store_for(geometry, scope, root)
+        store = cls.store_for(geometry, root)
         missing = [t.name for t in plan.tables() if not store.has(t.name)]
         if missing and (not partial or len(missing) == len(plan.tables())):
             raise DatabaseError(f"no finished {geometry.name} {scope} database in {store.path} "
-                                f"({len(missing)} tables missing): build it with "
-                                f"'zermelo morris solve'")
+                                f"({len(missing)} of {len(plan.tables())} tables missing): "
+                                f"build it with '{solve_command(geometry, scope)}'")
         return cls(plan, store)
 
     def table(self, name: str) -> npt.NDArray[np.uint8]:
@@ -338,15 +377,19 @@ class Database:
         return Analysis.by_position(self.game, state, self.lookup)
 
     def stats(self) -> list[SliceStats]:
-        """Win/draw/loss counts of every slice and its longest win (counted once, then kept
-        beside the tables)."""
+        """Win/draw/loss counts of every slice of the scope and its longest win (each slice
+        counted once, then kept beside the tables)."""
         saved = self.store.load_json(STATS)
-        if saved is None:
-            saved = [self._slice_stats(s) for s in self.plan.slices]
-            self.store.save_json(STATS, saved)
+        counts: dict[str, list[Any]] = saved if isinstance(saved, dict) else {}
+        labels = {s: "/".join(map(str, s)) for s in self.plan.slices}
+        missing = [s for s in self.plan.slices if labels[s] not in counts]
+        for s in missing:
+            counts[labels[s]] = self._slice_stats(s)
+        if missing:
+            self.store.save_json(STATS, counts)
         out = []
-        for slice_, wins, draws, losses, longest, where in saved:
-            s = (slice_[0], slice_[1], slice_[2], slice_[3])
+        for s in self.plan.slices:
+            wins, draws, losses, longest, where = counts[labels[s]]
             position = None if where is None else self._state(s, where[0], where[1])
             out.append(SliceStats(s, wins, draws, losses, longest, position))
         return out
@@ -362,8 +405,7 @@ class Database:
         where = None
         if longest is not None:
             where = ix.position(s, int(np.flatnonzero(codes == longest + 1)[0]))
-        return [list(s), int(hist[2::2].sum()), int(hist[0]), int(hist[1::2].sum()), longest,
-                where]
+        return [int(hist[2::2].sum()), int(hist[0]), int(hist[1::2].sum()), longest, where]
 
     def _state(self, s: Slice, mover: int, opp: int) -> Position:
         """The position of slice ``s`` with these stones: the mover is Black when it has a

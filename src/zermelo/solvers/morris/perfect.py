@@ -1,9 +1,9 @@
 """The ``perfect`` Morris engine and analysis: every move's exact value from the solved tables.
 
-A variant (board and flying rule) may have a full database (every position from the start) and
-endgame tables (``endgame-K``: sliding positions with at most K stones a side); a position is
-answered by the first of them that holds it (a database still being built holds the positions of
-its finished tables). A placing position that no table holds is answered
+A variant (board and flying rule) keeps its tables in one store, whatever scopes built them
+(``full``: every position from the start; ``endgame-K``: sliding positions with at most K
+stones a side; ``full-K``: the start with K stones a side); a position is answered by its
+slice's table when that is built. A placing position that no table holds is answered
 by a search into the tables of every sliding position (:mod:`~zermelo.solvers.morris.placing`),
 within the current search budget: its value always, its distance when the budget allows. Values
 ignore the move limit and the repetition rule: a win is a forced win with no draw claimed on the
@@ -12,6 +12,7 @@ way.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
@@ -19,71 +20,112 @@ from pathlib import Path
 from zermelo.core.value import Analysis, Value
 from zermelo.games.morris.rules import PLAYERS, Morris, Move, Position
 from zermelo.search.base import BudgetExhausted
-from zermelo.solvers.morris.database import Database, scopes, unit_name, widest_buildable_scope
+from zermelo.solvers.morris.cluster import estimated_seconds
+from zermelo.solvers.morris.database import (
+    Database,
+    MorrisPlan,
+    solve_command,
+    table_memory,
+    unit_name,
+    widest_buildable_scope,
+)
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.placing import INF, Outcome, PlacingSearch
 from zermelo.solvers.morris.ultra import ULTRA, Filter, candidates, choose
+from zermelo.tablebase.background import wait_for
 from zermelo.tablebase.cache import kept, stamp
+from zermelo.tablebase.layered import Progress, missing_positions
 from zermelo.tablebase.store import MANIFEST, DatabaseError, default_root
+
+ON_DEMAND = 20_000_000
+"""The most positions a scope may still need for it to be built when a position first asks for
+it (Six Men's Morris whole: 3.7 M, seconds; the standard board's start with four stones a side:
+7.2 M): larger builds are left to ``zermelo morris solve``, whose cost the error states."""
 
 
 class Tables:
-    """The finished databases of one variant under a data directory."""
+    """The tables of one variant under a data directory, whatever scopes built them; a small
+    scope a position needs is built when first asked for (:data:`ON_DEMAND`)."""
 
-    def __init__(self, geometry: Geometry, data: Path | None = None) -> None:
+    def __init__(self, geometry: Geometry, data: Path | None = None,
+                 on_demand: bool = True) -> None:
+        """``on_demand``: build the small scope a position needs when first asked for."""
         self.geometry = geometry
         self.data = data
-        self.databases: list[Database] = []
-        for scope in scopes(geometry.board.stones):
-            version = stamp(Database.store_for(geometry, scope, data).path / MANIFEST)
-            if version is not None:
-                self.databases.append(kept(("morris", geometry, scope, data), version,
-                                           _opener(geometry, scope, data), Database.nbytes))
-        if not self.databases:
-            scope = widest_buildable_scope(geometry)
-            wide = "" if scope == "full" else f" --scope {scope}"
-            raise DatabaseError(f"no {geometry.name} database in {data or default_root()}: "
-                                f"build one with 'zermelo morris solve --board "
-                                f"{geometry.board.name}{wide}'")
-
+        self.on_demand = on_demand
+        self._database: Database | None = None
         self._search: PlacingSearch | None = None
 
-    def database_for(self, state: Position) -> Database | None:
-        """The first database holding ``state``; None for a placing position that the search
-        into the sliding tables answers; :class:`DatabaseError` if nothing answers it."""
-        for database in self.databases:
-            if database.holds(state):
-                return database
-        placing = bool(state.hand(0) or state.hand(1))
-        if placing and self.sliding() is not None:
-            return None
-        whole = f"endgame-{self.geometry.board.stones}"
-        building = next((d for d in self.databases if d.plan.scope == whole), None)
-        if placing and building is not None:
-            missing = sum(not building.store.has(t.name) for t in building.plan.tables())
-            raise DatabaseError(f"a placing position is searched into every sliding table: "
-                                f"{missing} of {len(building.plan.tables())} are still to "
-                                f"build ('zermelo morris solve --board "
-                                f"{self.geometry.board.name} --scope {whole}' goes on)")
-        scope = ", ".join(d.plan.scope for d in self.databases)
-        raise DatabaseError(f"no {self.geometry.name} table holds this position (built: "
-                            f"{scope}): build a wider one with 'zermelo morris solve'")
+    @property
+    def database(self) -> Database:
+        """The variant's tables as one database (:class:`DatabaseError` if none is built)."""
+        if self._database is None:
+            version = stamp(Database.store_for(self.geometry, self.data).path / MANIFEST)
+            if version is None:
+                raise DatabaseError(f"no {self.geometry.name} database in "
+                                    f"{self.data or default_root()}: "
+                                    f"{build_advice(self.geometry)}")
+            self._database = kept(("morris", self.geometry, self.data), version,
+                                  _opener(self.geometry, self.data), Database.nbytes)
+        return self._database
 
-    def sliding(self) -> Database | None:
-        """The database of every sliding position (``endgame-K`` with K the stones a side), which
-        the placing search reads, if built."""
-        whole = f"endgame-{self.geometry.board.stones}"
-        return next((d for d in self.databases if d.plan.scope == whole and d.complete), None)
+    def small_build(self, state: Position) -> MorrisPlan | None:
+        """The narrowest scope holding ``state`` if its tables are still to build and no more
+        than :data:`ON_DEMAND` positions; None otherwise."""
+        scope = narrowest_scope(self.geometry, state) if self.on_demand else None
+        if scope is None:
+            return None
+        plan = plan_of(self.geometry, scope)
+        missing = missing_positions(plan, Database.store_for(self.geometry, self.data))
+        return plan if 0 < missing <= ON_DEMAND else None
+
+    def build(self, plan: MorrisPlan, progress: Progress | None = None) -> None:
+        """Build ``plan``'s missing tables here (``progress`` told the work done, twice a
+        table's positions in all), then read the tables anew."""
+        Database.build(self.geometry, plan.scope, self.data, progress, plan)
+        self._database = None
+        self._search = None
+
+    def database_for(self, state: Position) -> Database | None:
+        """The database if its tables hold ``state`` (a small scope built first if it must);
+        None for a placing position that the search into the sliding tables answers;
+        :class:`DatabaseError` if nothing answers it."""
+        plan = self.small_build(state)
+        if plan is not None:
+            total = 2 * missing_positions(plan, Database.store_for(self.geometry, self.data))
+            wait_for(("morris", self.geometry, self.data, plan.scope),
+                     lambda report: self.build(plan, lambda _, done: report(done)), total,
+                     f"{self.geometry.name} {plan.scope}")
+            self._database = self._search = None
+        if self.database.holds(state):
+            return self.database
+        if not (state.hand(0) or state.hand(1)):
+            raise DatabaseError(f"no {self.geometry.name} table holds this position: "
+                                f"{build_advice(self.geometry)}")
+        stones = max(state.stones(s).bit_count() + state.hand(s) for s in (0, 1))
+        needed = self.sliding_tables(stones)
+        missing = sum(not self.database.store.has(name) for name in needed)
+        if missing:
+            scope = f"endgame-{max(stones, self.geometry.board.min_stones)}"
+            raise DatabaseError(f"a placing position is searched into the sliding tables of "
+                                f"up to {stones} stones a side: {missing} of {len(needed)} are "
+                                f"still to build ('{solve_command(self.geometry, scope)}')")
+        return None
+
+    def sliding_tables(self, stones: int) -> list[str]:
+        """The tables of every sliding position with at most ``stones`` a side."""
+        scope = f"endgame-{max(stones, self.geometry.board.min_stones)}"
+        return [t.name for t in MorrisPlan(self.geometry, scope).tables()]
 
     def search(self, memory: int = 64 << 20) -> PlacingSearch:
-        """The placing search into :meth:`sliding`, with a transposition table of ``memory``
-        bytes (made once: its table lives on)."""
+        """The placing search into the built sliding tables, with a transposition table of
+        ``memory`` bytes (made once: its table lives on)."""
         if self._search is None or self._search.memory < memory:
-            database = self.sliding()
-            assert database is not None
-            plan = database.plan
+            database = self.database
+            plan, store = database.plan, database.store
             tables = {(s[0], s[1]): (database.table(unit_name(s)), plan.offset[s])
-                      for s in plan.slices}
+                      for s in plan.slices
+                      if not s[2] and not s[3] and store.has(unit_name(s))}
             self._search = PlacingSearch(plan.ix, self.geometry.flying, tables, memory)
         return self._search
 
@@ -122,7 +164,7 @@ class Tables:
         database = self.database_for(state)
         if database is not None:
             return database.analyze(state)
-        game = self.databases[0].game
+        game = self.database.game
         self.search()  # the tables checked first: a check that runs out of time says so
         moves: list[tuple[Hashable, Value]] = []
         legal = game.legal_moves(state)
@@ -155,9 +197,50 @@ def _parent(child: Value) -> Value:
     return Value.win(child.player, None if child.plies is None else child.plies + 1)
 
 
-def _opener(geometry: Geometry, scope: str, data: Path | None) -> Callable[[], Database]:
-    """Opens one database when called (what the process's cache calls on a miss)."""
-    return lambda: Database.open(geometry, scope, data, partial=True)
+def _opener(geometry: Geometry, data: Path | None) -> Callable[[], Database]:
+    """Opens a variant's tables, every scope's, when called (what the process's cache calls
+    on a miss)."""
+    return lambda: Database.open(geometry, "all", data, partial=True)
+
+
+@functools.lru_cache(maxsize=32)
+def plan_of(geometry: Geometry, scope: str) -> MorrisPlan:
+    """The plan of a scope, made once a process (it indexes every stone set)."""
+    return MorrisPlan(geometry, scope)
+
+
+def narrowest_scope(geometry: Geometry, state: Position) -> str | None:
+    """The smallest scope whose tables hold ``state``: ``endgame-K`` for a sliding position,
+    the first ``full-K`` holding its slice for a placing one (None: none does)."""
+    side = state.side
+    s = (state.stones(side).bit_count(), state.stones(1 - side).bit_count(), state.hand(side),
+         state.hand(1 - side))
+    least = geometry.board.min_stones
+    if not s[2] and not s[3]:
+        top = max(s[0], s[1], least)
+        return f"endgame-{top}" if top <= geometry.board.stones else None
+    first = max(least, s[0] + s[2], s[1] + s[3])
+    for stones in range(first, geometry.board.stones + 1):
+        scope = "full" if stones == geometry.board.stones else f"full-{stones}"
+        if s in plan_of(geometry, scope).offset:
+            return scope
+    return None
+
+
+def build_advice(geometry: Geometry) -> str:
+    """What to build for a variant's perfect play and what it costs: the widest scope this
+    machine's memory allows, its positions, disk and memory, and its hours at the rates
+    measured here."""
+    scope = widest_buildable_scope(geometry)
+    plan = plan_of(geometry, scope)
+    tables = plan.tables()
+    positions = sum(t.size for t in tables)
+    memory = max(table_memory(plan, t) for t in tables)
+    hours = estimated_seconds(plan) / 3600
+    return (f"build it with '{solve_command(geometry, scope)}' ({positions:,} positions: "
+            f"{positions / 1e9:.1f} GB of disk, {memory / 2**30:.1f} GiB of memory at most, "
+            f"about {hours:.1f} h on a machine like this one; 'zermelo morris plan' prices it "
+            "anew)")
 
 
 class PerfectPlayer:
@@ -186,10 +269,30 @@ def tables_of(game: Morris, data: Path | None) -> Tables:
     return Tables(Geometry.of(game.board, game.flying), data)
 
 
+def plays(game: Morris) -> bool:
+    """Whether the ``perfect`` engine can play ``game`` from its start with the tables under
+    the default data directory: they hold the start, or can be built when first asked for, or
+    every sliding table is built for the placing search."""
+    tables = tables_of(game, None)
+    start = game.initial_state()
+    if tables.small_build(start) is not None:
+        return True
+    if not Database.store_for(tables.geometry).exists:
+        return False
+    try:
+        tables.database_for(start)
+    except DatabaseError:
+        return False
+    return True
+
+
 def perfect(game: Morris, level: int | None, seed: int | None,
             data: Path | None) -> PerfectPlayer:
-    """The ``perfect`` engine of ``game``'s variant."""
-    return PerfectPlayer(tables_of(game, data), seed)
+    """The ``perfect`` engine of ``game``'s variant; the tables of a small variant are built
+    now if missing (within the current budget, see :meth:`Tables.database_for`)."""
+    tables = tables_of(game, data)
+    tables.database_for(game.initial_state())
+    return PerfectPlayer(tables, seed)
 
 
 def analysis(game: Morris, state: Position, data: Path | None) -> Analysis:

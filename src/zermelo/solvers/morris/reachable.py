@@ -118,7 +118,7 @@ class Walk:
     def __init__(self, database: Database) -> None:
         plan = database.plan
         geometry = plan.geometry
-        if plan.scope != "full":
+        if geometry.board.stones not in plan.starts():
             raise OptionError(f"{geometry.name}: the reachable positions need the full "
                               f"database (this one is {plan.scope})")
         check_walkable(geometry)
