@@ -237,7 +237,7 @@ def test_a_cluster_solves_morris_as_one_process_does(pool: Workers, tmp_path: Pa
     geometry = Geometry.of(game.board, game.flying)  # type: ignore[attr-defined]
     morris.Database.build(geometry, scope, tmp_path / "here")
     morris.Database.build(geometry, scope, tmp_path / "there", workers=pool)
-    name = f"morris-{geometry.name}-{scope}"
+    name = f"morris-{geometry.name}"
     assert_same_database(tmp_path / "here" / name, tmp_path / "there" / name)
 
 

@@ -270,8 +270,8 @@ def test_errors_name_no_server_path_and_stay_short(client: TestClient, db_root: 
 def test_every_game_names_its_engine_strengths_in_words(client: TestClient) -> None:
     listed = client.get("/api/games").json()["games"]
     for game in listed:
-        words = [s["name"] for s in game["strengths"]]
-        assert words[:3] == ["easy", "club", "strong"] and len(words) == 4, game["name"]
+        words = [s["name"] for s in game["strengths"]]  # perfect where it plays
+        assert words[:3] == ["easy", "club", "strong"] and len(words) in (3, 4), game["name"]
         entry = GAMES[game["name"]]
         offered = {e["name"] for e in game["engines"]}
         for strength in game["strengths"]:  # an engine of the game, at a level in range

@@ -74,7 +74,9 @@ def games() -> Json:
     listed = []
     for name, entry in GAMES.items():
         game = game_for(name, {})
-        engines = [e.as_json() for e in engines_for(entry, game)]
+        playing = engines_for(entry, game)
+        engines = [e.as_json() for e in playing]
+        offered = {e.name for e in playing}
         listed.append({
             "name": name, "title": entry.title, "players": list(game.info.players),
             "names": [game.info.name_of(p) for p in range(game.info.num_players)],
@@ -82,7 +84,8 @@ def games() -> Json:
             "options": entry.options.as_json(), "engines": engines,
             "default_engine": default_engine_for(entry, game),
             "analysis": entry.analysis is not None,
-            "strengths": [{"name": word, "engine": spec} for word, spec in entry.strengths],
+            "strengths": [{"name": word, "engine": spec} for word, spec in entry.strengths
+                          if spec.partition(":")[0] in offered],
             "hidden": game.info.information is Information.IMPERFECT,
         })
     return {"games": listed}

@@ -40,6 +40,7 @@ from zermelo.solvers.morris.database import (
     widest_buildable_scope,
 )
 from zermelo.solvers.morris.geometry import Geometry
+from zermelo.solvers.morris.indexing import distinct_positions
 from zermelo.solvers.morris.perfect import Tables, tables_of
 from zermelo.solvers.morris.reachable import Walk, check_walkable
 from zermelo.tablebase.distributed import cluster
@@ -265,6 +266,11 @@ def plan(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "f
     slices = MorrisPlan(geometry, scope)
     print_plan(slices.tables(), plan_estimate(slices), rate, lambda: measured_rate(geometry),
                workers)
+    symmetries = slices.ix.syms
+    distinct = sum(distinct_positions(symmetries, s[0], s[1]) for s in slices.slices)
+    entries = sum(t.size for t in slices.tables())
+    console.print(f"distinct       {distinct:,} positions up to the board's {len(symmetries)} "
+                  f"symmetries ({entries - distinct:,} entries copy a symmetric position)")
 
 
 def reachable(board: BoardOpt = "six", option: OptionOpt = None, db: DbOpt = None) -> None:

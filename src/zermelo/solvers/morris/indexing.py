@@ -6,6 +6,7 @@ from __future__ import annotations
 from math import comb
 
 import numpy as np
+import numpy.typing as npt
 
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.kernels import (
@@ -63,3 +64,40 @@ class Indexing:
         c, rank = divmod(index, comb(self.n - m, o))
         rep = self.reps[m, c]
         return int(rep), int(expand(unrank(np.int64(rank), o, self.binom), rep, self.n))
+
+
+def distinct_positions(symmetries: npt.NDArray[np.int64], m: int, o: int) -> int:
+    """How many positions of ``m`` stones of the side to move and ``o`` of the other there are
+    up to the board's symmetries (given as point permutations): Burnside's lemma, the mean over
+    the symmetries of the positions each keeps in place. A kept position is a union of the
+    permutation's cycles for each side, so the count is a coefficient of the product of
+    ``1 + x^L + y^L`` over its cycles of length ``L``."""
+    total = 0
+    for perm in symmetries.tolist():
+        ways = np.zeros((m + 1, o + 1), dtype=object)
+        ways[0, 0] = 1
+        for length in _cycle_lengths(perm):
+            after = ways.copy()
+            if length <= m:
+                after[length:, :] += ways[:m + 1 - length, :]
+            if length <= o:
+                after[:, length:] += ways[:, :o + 1 - length]
+            ways = after
+        total += int(ways[m, o])
+    return total // len(symmetries)
+
+
+def _cycle_lengths(perm: list[int]) -> list[int]:
+    """The lengths of a permutation's cycles."""
+    seen = [False] * len(perm)
+    lengths = []
+    for start in range(len(perm)):
+        length = 0
+        p = start
+        while not seen[p]:
+            seen[p] = True
+            p = perm[p]
+            length += 1
+        if length:
+            lengths.append(length)
+    return lengths
