@@ -210,7 +210,10 @@ def test_missing_database_wrong_scope_and_uncovered_positions_are_refused(
 def test_solve_and_analyze_from_the_command_line(cli: CliRunner, data_dir: Path) -> None:
     built = cli("morris", "solve", "--board", "three")
     assert built.code == 0, built.err
-    assert "start: W9" in built.out
+    assert "built 7 of 7 tables, 886 positions" in built.out and "start: W9" in built.out
+    again = cli("morris", "solve", "--board", "three")
+    assert "already built: three full, 7 tables, 886 positions" in again.out
+    assert "start: W9" in again.out
     shown = cli("morris", "analyze", "--board", "three", "--line", "b2 a3 c3")
     assert shown.code == 0, shown.err
     db = Database.open(Geometry.of("three"), "full", data_dir)

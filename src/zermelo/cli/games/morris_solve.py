@@ -98,9 +98,14 @@ def solve(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "
     started = time.perf_counter()
     with cluster(scheduler, workers) as pool, build_progress(total, transient=True) as advance:
         database, report = Database.build(geometry, scope, db, advance, plan, pool)
-    console.print(f"built {report.tables_built} tables, {report.positions:,} positions in "
-                  f"{time.perf_counter() - started:.1f} s; {geometry.name} {scope} in "
-                  f"{database.store.path}")
+    tables = plan.tables()
+    if report.tables_built:
+        console.print(f"built {report.tables_built} of {len(tables)} tables, "
+                      f"{report.positions:,} positions in {time.perf_counter() - started:.1f} s; "
+                      f"{geometry.name} {scope} in {database.store.path}")
+    else:
+        console.print(f"already built: {geometry.name} {scope}, {len(tables)} tables, "
+                      f"{sum(t.size for t in tables):,} positions in {database.store.path}")
     for stones in plan.starts():
         start = Position(0, 0, 0, stones, stones)
         console.print(f"start with {stones} stones a side: {database.lookup(start)}"

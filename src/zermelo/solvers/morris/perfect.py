@@ -31,7 +31,7 @@ from zermelo.solvers.morris.database import (
 )
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.placing import INF, Outcome, PlacingSearch
-from zermelo.solvers.morris.ultra import ULTRA, Filter, candidates, choose
+from zermelo.solvers.morris.tiebreak import MODELLED, Filter, candidates, choose
 from zermelo.tablebase.background import wait_for
 from zermelo.tablebase.cache import kept, stamp
 from zermelo.tablebase.layered import Progress, missing_positions
@@ -245,13 +245,13 @@ def build_advice(geometry: Geometry) -> str:
 
 class PerfectPlayer:
     """Plays a move that keeps the best value (sooner wins, later losses), chosen among equals
-    by ``filters`` (:mod:`~zermelo.solvers.morris.ultra`; none: at random), the rest at random
+    by ``filters`` (:mod:`~zermelo.solvers.morris.tiebreak`; none: at random), the rest at random
     (seedable); with ``widen``, a lost side chooses among all its losing moves. A placing
     position that the tables do not hold (answered by search) is chosen at random: the
     measures' look-ups would each cost a search."""
 
     def __init__(self, tables: Tables, seed: int | None = None,
-                 filters: Sequence[Filter] = ULTRA, widen: bool = False) -> None:
+                 filters: Sequence[Filter] = MODELLED, widen: bool = False) -> None:
         self.tables = tables
         self.rng = random.Random(seed)
         self.filters = tuple(filters)

@@ -1,13 +1,17 @@
-"""Choices among the Morris moves of equal value: what ``perfect`` plays when the tables call
-several moves equally good.
+"""A tie-break among the Morris moves of equal value: what ``perfect`` plays when the tables
+call several moves equally good.
 
 Against a perfect opponent every such move is as good as another; against a fallible one they
-are not (Gévay and Danner, "Calculating ultrastrong and extended solutions for Nine Men's
-Morris, Morabaraba, and Lasker Morris", 2016, choose the move that leaves the opponent the most
-chances to go wrong). Each choice here is a *filter*: it keeps the candidates it likes best, and
-the filters run in turn, the player choosing at random (seeded) among what is left. The
-candidates are the moves of the best value (the shortest win, any draw, the longest loss), or
-with ``widen`` every losing move when all lose.
+are not. This is a play-time heuristic: it models the opponent (our alpha-beta at shallow
+depths, a uniformly random player) and keeps the moves they most often answer wrongly. It is not
+the ultra-strong solution of Gévay and Danner ("Calculating ultrastrong and extended solutions
+for Nine Men's Morris, Morabaraba, and Lasker Morris", IEEE TCIAIG, 2016), which tells draws
+apart inside the tables by a multi-valued retrograde analysis (a value finer than win, draw or
+loss) and so needs no model of the opponent. Each choice here is a
+*filter*: it keeps the candidates it likes best, and the filters run in turn, the player
+choosing at random (seeded) among what is left. The candidates are the moves of the best value
+(the shortest win, any draw, the longest loss), or with ``widen`` every losing move when all
+lose.
 
 A reply *errs* when it changes the outcome (win, draw or loss, distance aside) in the mover's
 favour: a losing reply to a draw, a drawing or losing reply to a win.
@@ -109,8 +113,8 @@ def pressing(depth: int) -> Filter:
     return keep
 
 
-ULTRA: tuple[Filter, ...] = (no_draw_claim, modelled((1, 2, 3)), most_errors)
-"""The ``perfect`` engine's choice, the strongest measured (``benchmarks/morris_ultra.py``):
+MODELLED: tuple[Filter, ...] = (no_draw_claim, modelled((1, 2, 3)), most_errors)
+"""The ``perfect`` engine's choice, the strongest measured (``benchmarks/morris_tiebreak.py``):
 no draw by the rules unless losing, then the moves most opponent models answer wrongly, then
 the largest share of erring replies."""
 
@@ -123,5 +127,5 @@ def choose(game: Morris, lookup: Lookup, state: Position, moves: list[Move],
     return moves
 
 
-__all__ = ["ULTRA", "Filter", "Lookup", "candidates", "choose", "erring_share", "keep_max",
+__all__ = ["MODELLED", "Filter", "Lookup", "candidates", "choose", "erring_share", "keep_max",
            "modelled", "most_errors", "no_draw_claim", "outcome", "pressing"]

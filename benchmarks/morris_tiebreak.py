@@ -1,7 +1,7 @@
 """How often ``perfect`` beats a fallible opponent from drawn (or lost) starts, by the choice it
 makes among moves of equal value.
 
-    python benchmarks/morris_ultra.py --board six --starts 200 --kind draw
+    python benchmarks/morris_tiebreak.py --board six --starts 200 --kind draw
 
 Starts are positions met along games from the variant's start (each ply random while it is
 below a number drawn anew from 0 to 8, else random one time in five, our alpha-beta at depth 1
@@ -11,7 +11,7 @@ each start is played from a fresh move counter (the game's 200-ply limit and rep
 apply). Every start is played by each choice against the same opponent with the same seed
 (paired). Rates carry Wilson 95% intervals; "better"/"worse" count the starts where the choice
 scored more/less than the first choice listed (the random one by default). ``model`` is the
-``perfect`` engine's own choice (:data:`~zermelo.solvers.morris.ultra.ULTRA`). The tables are
+``perfect`` engine's own choice (:data:`~zermelo.solvers.morris.tiebreak.MODELLED`). The tables are
 built under ``--db`` if missing there.
 """
 
@@ -36,7 +36,7 @@ from zermelo.solvers.morris.database import Database
 from zermelo.solvers.morris.engine import DepthPlayer
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import PerfectPlayer, Tables
-from zermelo.solvers.morris.ultra import (
+from zermelo.solvers.morris.tiebreak import (
     Filter,
     modelled,
     most_errors,

@@ -18,8 +18,8 @@ from zermelo.solvers.morris.database import Database
 from zermelo.solvers.morris.engine import search
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import PerfectPlayer, Tables
-from zermelo.solvers.morris.ultra import (
-    ULTRA,
+from zermelo.solvers.morris.tiebreak import (
+    MODELLED,
     candidates,
     erring_share,
     modelled,
@@ -36,7 +36,7 @@ CHOICES = {
     "share": ((no_draw_claim, most_errors), False),
     "press": ((no_draw_claim, pressing(2)), False),
     "model": ((no_draw_claim, modelled((1, 2)), most_errors), False),
-    "ultra": (ULTRA, False),
+    "modelled": (MODELLED, False),
     "wide": ((no_draw_claim, most_errors), True),
 }
 
