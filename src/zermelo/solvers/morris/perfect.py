@@ -109,7 +109,7 @@ class Tables:
             scope = f"endgame-{max(stones, self.geometry.board.min_stones)}"
             raise DatabaseError(f"a placing position is searched into the sliding tables of "
                                 f"up to {stones} stones a side: {missing} of {len(needed)} are "
-                                f"still to build ('{solve_command(self.geometry, scope)}')")
+                                f"still to build ({build_advice(self.geometry, scope)})")
         return None
 
     def sliding_tables(self, stones: int) -> list[str]:
@@ -227,20 +227,20 @@ def narrowest_scope(geometry: Geometry, state: Position) -> str | None:
     return None
 
 
-def build_advice(geometry: Geometry) -> str:
-    """What to build for a variant's perfect play and what it costs: the widest scope this
-    machine's memory allows, its positions, disk and memory, and its hours at the rates
-    measured here."""
-    scope = widest_buildable_scope(geometry)
+def build_advice(geometry: Geometry, scope: str | None = None) -> str:
+    """What to build for a variant's perfect play and what it costs: ``scope`` (default: the
+    widest this machine's memory allows), its positions, disk and memory, and its hours at the
+    rates measured here."""
+    scope = scope or widest_buildable_scope(geometry)
     plan = plan_of(geometry, scope)
     tables = plan.tables()
     positions = sum(t.size for t in tables)
     memory = max(table_memory(plan, t) for t in tables)
     hours = estimated_seconds(plan) / 3600
-    return (f"build it with '{solve_command(geometry, scope)}' ({positions:,} positions: "
-            f"{positions / 1e9:.1f} GB of disk, {memory / 2**30:.1f} GiB of memory at most, "
-            f"about {hours:.1f} h on a machine like this one; 'zermelo morris plan' prices it "
-            "anew)")
+    size = f"{positions / 1e9:.1f} G" if positions >= 1e9 else f"{positions / 1e6:.1f} M"
+    return (f"'{solve_command(geometry, scope)}' builds it: {size} positions, "
+            f"{positions / 1e9:.1f} GB of disk, {memory / 2**30:.1f} GiB of memory, about "
+            f"{hours:.1f} h on a machine like this one")
 
 
 class PerfectPlayer:
