@@ -196,8 +196,9 @@ def test_the_openapi_docs_are_served(client: TestClient) -> None:
     assert assets and all(a.startswith("/") for a in assets)  # works offline: no CDN
     assert all(client.get(a).status_code == 200 for a in assets)
     paths = client.get("/openapi.json").json()["paths"]
-    assert set(paths) == {"/api/games", "/api/{game}/moves", "/api/{game}/play",
-                          "/api/{game}/engine", "/api/{game}/analyze", "/api/{game}/sessions",
+    assert set(paths) == {"/api/games", "/api/{game}/engines", "/api/{game}/moves",
+                          "/api/{game}/play", "/api/{game}/engine", "/api/{game}/analyze",
+                          "/api/{game}/sessions",
                           "/api/sessions/{token}", "/api/sessions/{token}/play",
                           "/api/sessions/{token}/undo", "/api/sessions/{token}/redo"}
 
@@ -280,3 +281,18 @@ def test_every_game_names_its_engine_strengths_in_words(client: TestClient) -> N
         if words[-1] == "perfect":  # exact: a database, a solver or a search to the end
             engine = game["strengths"][-1]["engine"]
             assert engine == "perfect" or engine.endswith(":64")
+
+
+def test_a_variants_engines_offer_perfect_where_it_can_play(
+        client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six Men's Morris is solved when first asked for, so perfect plays it and is its default;
+    the standard board without its tables offers the strongest engine that plays instead."""
+    monkeypatch.setenv("ZERMELO_DATA", str(tmp_path))
+    six = client.post("/api/morris/engines", json={"options": {"board": "six"}}).json()
+    assert six["default_engine"] == "perfect" and six["strengths"][-1]["engine"] == "perfect"
+    standard = client.post("/api/morris/engines", json={}).json()
+    names = [e["name"] for e in standard["engines"]]
+    assert "perfect" not in names and standard["default_engine"] == names[0] == "heuristic"
+    assert "perfect" not in [s["engine"] for s in standard["strengths"]]
+    bad = client.post("/api/morris/engines", json={"options": {"board": "ten"}})
+    assert bad.status_code == 422 and "board ten" in bad.json()["error"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -239,6 +240,8 @@ def play(
         if side.upper() not in names:
             raise UnknownNameError(f"no side {side!r} (sides: {', '.join(game.info.players)})")
         chosen = names.index(side.upper())
+    if db is not None:  # an engine's check for its tables reads it too
+        os.environ["ZERMELO_DATA"] = str(db)
     chosen_engine = engine if engine is not None else default_engine_for(entry, game)
     try:
         player = make_engine(chosen_engine, game, seed, db)

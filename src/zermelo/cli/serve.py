@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
 from typing import Annotated
@@ -55,6 +56,8 @@ def serve(
         raise OptionError(f"port {port}: expected 1 to 65535")
     check_processes(workers, "workers", WORKER_BYTES, per_core=2)
     check_address(host, port)
+    if db is not None:  # an engine's check for its tables, and the workers, read it too
+        os.environ["ZERMELO_DATA"] = str(db)
     print(f"zermelo: serving on http://{host}:{port}/ - open it in a browser to play "
           "(API docs at /docs)", flush=True)
     uvicorn.run(create_app(db, move_time, workers), host=host, port=port, log_level="warning",

@@ -233,6 +233,12 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
         """The games, their sides and start positions, and the engines."""
         return service.games()
 
+    @app.post("/api/{game}/engines")
+    def engines(game: str, body: PositionRequest) -> dict[str, Any]:
+        """The engines that play the variant of ``options`` (``position`` is not read), the
+        default one and the strengths in words."""
+        return service.engines(service.game_for(game, body.options))
+
     @app.post("/api/{game}/analyze")
     async def analyze(game: str, body: ThinkRequest, request: Request) -> dict[str, Any]:
         """The game's analysis: the value of the position and of every legal move (from a

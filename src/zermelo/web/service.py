@@ -74,21 +74,27 @@ def games() -> Json:
     listed = []
     for name, entry in GAMES.items():
         game = game_for(name, {})
-        playing = engines_for(entry, game)
-        engines = [e.as_json() for e in playing]
-        offered = {e.name for e in playing}
         listed.append({
             "name": name, "title": entry.title, "players": list(game.info.players),
             "names": [game.info.name_of(p) for p in range(game.info.num_players)],
             "start": game.format_position(game.initial_state()),
-            "options": entry.options.as_json(), "engines": engines,
-            "default_engine": default_engine_for(entry, game),
+            "options": entry.options.as_json(), **engines(game),
             "analysis": entry.analysis is not None,
-            "strengths": [{"name": word, "engine": spec} for word, spec in entry.strengths
-                          if spec.partition(":")[0] in offered],
             "hidden": game.info.information is Information.IMPERFECT,
         })
     return {"games": listed}
+
+
+def engines(game: Game[S, M]) -> Json:
+    """The engines that play a variant (a ``perfect`` engine only where its tables are built or
+    can be built at once), the one offered first and the strengths in words among them."""
+    entry = entry_of(game)
+    playing = engines_for(entry, game)
+    offered = {e.name for e in playing}
+    return {"engines": [e.as_json() for e in playing],
+            "default_engine": default_engine_for(entry, game),
+            "strengths": [{"name": word, "engine": spec} for word, spec in entry.strengths
+                          if spec.partition(":")[0] in offered]}
 
 
 def moves(game: Game[S, M], state: S) -> Json:
