@@ -274,8 +274,8 @@ def plan(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "f
     symmetries = slices.ix.syms
     distinct = sum(distinct_positions(symmetries, s[0], s[1]) for s in slices.slices)
     entries = sum(t.size for t in slices.tables())
-    console.print(f"distinct       {distinct:,} positions up to the board's {len(symmetries)} "
-                  f"symmetries ({entries - distinct:,} entries copy a symmetric position)")
+    console.print(f"distinct       {distinct:,} positions up to {len(symmetries)} symmetries "
+                  f"({entries - distinct:,} entries are copies)", soft_wrap=True)
 
 
 def reachable(board: BoardOpt = "six", option: OptionOpt = None, db: DbOpt = None) -> None:
