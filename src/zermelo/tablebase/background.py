@@ -38,16 +38,18 @@ _running: dict[Hashable, _Running] = {}
 _lock = threading.Lock()
 
 
-def wait_for(key: Hashable, build: Callable[[Report], None], total: int, what: str) -> None:
+def wait_for(key: Hashable, build: Callable[[Report], None], total: int, what: str,
+             done: int = 0) -> None:
     """Run ``build(report)`` once for ``key`` in a daemon thread (unless one runs already) and
-    wait for it within the current budget; ``total`` is the positions it reports in all.
+    wait for it within the current budget; ``total`` is the work in all, of which ``done`` was
+    done before (by an earlier build that stopped), and ``report`` is told the rest as it goes.
     Raises the build's own error, or :class:`BudgetExhausted` if the budget ends first."""
     with _lock:
         running = _running.get(key)
         if running is None:
             thread = threading.Thread(target=_run, args=(key, build), daemon=True,
                                       name=f"build-{what}")
-            running = _running[key] = _Running(thread, max(total, 1))
+            running = _running[key] = _Running(thread, max(total, 1), done)
             thread.start()
     running.thread.join(remaining_budget()[1])  # no time bound: until it is done
     if running.thread.is_alive():

@@ -91,11 +91,13 @@ class Tables:
         None for a placing position that the search into the sliding tables answers;
         :class:`DatabaseError` if nothing answers it."""
         plan = self.small_build(state)
-        if plan is not None:
-            total = 2 * missing_positions(plan, Database.store_for(self.geometry, self.data))
+        if plan is not None:  # a build stopped before goes on from its finished tables
+            total = 2 * sum(t.size for t in plan.tables())
+            done = total - 2 * missing_positions(plan, Database.store_for(self.geometry,
+                                                                          self.data))
             wait_for(("morris", self.geometry, self.data, plan.scope),
-                     lambda report: self.build(plan, lambda _, done: report(done)), total,
-                     f"{self.geometry.name} {plan.scope}")
+                     lambda report: self.build(plan, lambda _, more: report(more)), total,
+                     f"{self.geometry.name} {plan.scope}", done)
             self._database = self._search = None
         if self.database.holds(state):
             return self.database
