@@ -90,6 +90,8 @@ class Tables:
         """The database if its tables hold ``state`` (a small scope built first if it must);
         None for a placing position that the search into the sliding tables answers;
         :class:`DatabaseError` if nothing answers it."""
+        if self._holds(state):
+            return self.database
         plan = self.small_build(state)
         if plan is not None:  # a build stopped before goes on from its finished tables
             total = 2 * sum(t.size for t in plan.tables())
@@ -98,7 +100,8 @@ class Tables:
             wait_for(("morris", self.geometry, self.data, plan.scope),
                      lambda report: self.build(plan, lambda _, more: report(more)), total,
                      f"{self.geometry.name} {plan.scope}", done)
-            self._database = self._search = None
+            self._search = None
+        self._database = None  # opened before a build (here or elsewhere) ended: look again
         if self.database.holds(state):
             return self.database
         if not (state.hand(0) or state.hand(1)):
@@ -113,6 +116,13 @@ class Tables:
                                 f"up to {stones} stones a side: {missing} of {len(needed)} are "
                                 f"still to build ({build_advice(self.geometry, scope)})")
         return None
+
+    def _holds(self, state: Position) -> bool:
+        """Whether the tables as opened hold ``state`` (none opened: none built)."""
+        try:
+            return self.database.holds(state)
+        except DatabaseError:
+            return False
 
     def sliding_tables(self, stones: int) -> list[str]:
         """The tables of every sliding position with at most ``stones`` a side."""
