@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
-from zermelo.cli.play import TerminalGame, make_engine
+from zermelo.cli.play import ANSWERED, TerminalGame, make_engine
 from zermelo.games.registry import get_game
 
 
@@ -42,28 +42,54 @@ def test_pig_draws_afresh_after_another_move() -> None:
     assert played[0] == "roll" and played[2:] == ["hold"] and not terminal.ahead
 
 
-def test_turtles_replay_the_same_cards_and_engine_replies_after_undo() -> None:
+def test_turtles_moves_stand_once_the_engines_answered() -> None:
+    """Each of the person's first cards in turn, with undo between: every undo after the
+    engines' answers is refused, so the engines' hands show no more than one line of play."""
     entry = get_game("turtles")
     game = entry.game({"players": "3"})
     terminal: TerminalGame
-    reached: list[Any] = []
-    prompts = 0
+    lengths: list[int] = []
+    tried: list[Any] = []
 
     def read(prompt: str) -> str:
-        """Three moves of the person (each followed by the deals and both engines' replies),
-        then five times: take the third back and play it again."""
-        nonlocal prompts
-        prompts += 1
+        lengths.append(len(terminal.history))
+        if len(tried) == 4:
+            return "quit"
+        if len(lengths) % 2 == 0:
+            return "undo"
         state = terminal.state
-        if prompts >= 4 and prompts % 2 == 0:
+        move = next(m for m in game.legal_moves(state) if m not in tried)
+        tried.append(move)
+        return game.format_move(state, move)
+
+    out = io.StringIO()
+    terminal = TerminalGame(entry, game, {0}, make_engine("random", game, seed=1), read=read,
+                            out=Console(file=out, width=200), seed=2)
+    terminal.run()
+    assert out.getvalue().count(ANSWERED) == 3  # every undo refused, the game went on
+    assert lengths == sorted(lengths) and len(set(lengths)) == 5  # no move taken back
+    assert sum(line.startswith(("B plays", "C plays")) for line in
+               out.getvalue().splitlines()) == 2 * 4  # one answer of each engine a move
+
+
+def test_turtles_undo_before_the_engines_answer_replays_the_same_card() -> None:
+    """Two people at the terminal: nobody's move is an engine's answer, and a card taken back
+    and played again draws the same card from the pile."""
+    entry = get_game("turtles")
+    game = entry.game({"players": "2"})
+    terminal: TerminalGame
+    reached: list[Any] = []
+
+    def read(prompt: str) -> str:
+        state = terminal.state
+        if len(reached) == 4:
+            return "quit"
+        if len(terminal.moves) > 2 and game.to_move(terminal.history[-3]) == 0:
             reached.append(state)
-            if len(reached) == 6:
-                return "quit"
             return "undo"
         return game.format_move(state, game.legal_moves(state)[0])
 
-    terminal = TerminalGame(entry, game, {0}, make_engine("random", game, seed=1), read=read,
+    terminal = TerminalGame(entry, game, {0, 1}, None, read=read,
                             out=Console(file=io.StringIO()), seed=2)
     terminal.run()
-    assert len(reached) == 6 and not game.is_terminal(reached[0])
-    assert all(state == reached[0] for state in reached)  # the same deals and replies
+    assert len(reached) == 4 and all(state == reached[0] for state in reached)

@@ -129,9 +129,9 @@ def test_a_server_with_a_pool_moves_session_engines_there(monkeypatch: pytest.Mo
     used: list[str] = []
     run = Pool.run
 
-    def counted(self: Pool, seconds: float, task: Any, *args: Any) -> Any:
+    def counted(self: Pool, seconds: float, task: Any, *args: Any, client: str = "") -> Any:
         used.append(task.__name__)
-        return run(self, seconds, task, *args)
+        return run(self, seconds, task, *args, client=client)
 
     monkeypatch.setattr(Pool, "run", counted)
     with TestClient(create_app(workers=1)) as client:

@@ -210,21 +210,31 @@ def fickle(game: Any, state: Any) -> Any:
     return random.SystemRandom().choice(game.legal_moves(state))
 
 
-def turtle_table(players: str = "3") -> tuple[Sessions, str]:
+def put_off(game: Any, state: Any) -> Any:
+    """An engine whose every move a busy server puts off."""
+    raise Busy("the server is busy")
+
+
+def turtle_table(players: str = "3", engine: Any = fickle) -> tuple[Sessions, str]:
     from zermelo.games.registry import get_game
 
     sessions = Sessions()
     turtles = get_game("turtles").game({"players": players})
-    engines = {seat: fickle for seat in range(1, int(players))}
+    engines = {seat: engine for seat in range(1, int(players))}
     return sessions, sessions.open(turtles, [0], engines, 1.0)["A"]  # dealt unseeded
 
 
-def test_undo_and_redo_in_the_turtle_race_replay_the_cards_and_the_engines() -> None:
-    sessions, token = turtle_table()
+def test_undo_and_redo_replay_the_dice_and_the_engines() -> None:
+    """Pig (no hidden part): takes-backs and replays with an engine that would decide afresh."""
+    from zermelo.games.registry import get_game
+
+    sessions = Sessions()
+    token = sessions.open(get_game("pig").game({"goal": "20"}), [0], {1: fickle}, 1.0)["A"]
     table, _ = sessions.seat(token)
     views, states = [sessions.view(token)], [table.state]
+    rng = random.Random(5)
     while not views[-1]["status"]["over"] and len(views) < 8:
-        views.append(sessions.play(token, random.choice(views[-1]["moves"])))
+        views.append(sessions.play(token, rng.choice(views[-1]["moves"])))
         states.append(table.state)
     assert views[-1]["can_undo"] and not views[-1]["can_redo"]
     played = len(views) - 1
@@ -235,42 +245,63 @@ def test_undo_and_redo_in_the_turtle_race_replay_the_cards_and_the_engines() -> 
         assert table.state == states[back - 1]
     with pytest.raises(IllegalMoveError, match="nothing to undo"):
         sessions.undo(token)
-    for step in range(1, played + 1):  # redo: the same draws, the same replies
+    for step in range(1, played + 1):  # redo: the same rolls, the same replies
         view = sessions.redo(token)
         assert table.state == states[step]
         assert {**view, "can_redo": step < played} == {**views[step], "can_redo": step < played}
     with pytest.raises(IllegalMoveError, match="nothing to redo"):
         sessions.redo(token)
-    sessions.undo(token)  # the last move taken back and played again by hand
-    again = sessions.play(token, [e["move"] for e in views[-1]["log"] if e["player"] == "A"][-1])
-    assert table.state == states[-1] and again["observation"] == views[-1]["observation"]
 
 
 @pytest.mark.parametrize("run", range(5))  # unseeded deals: five of them
 def test_another_card_after_a_take_back_draws_the_same_card_from_the_pile(run: int) -> None:
+    """Before the engine answers (its move put off by a busy server) a card may be taken back,
+    and another card played draws the card drawn the first time."""
     from collections import Counter
 
-    sessions, token = turtle_table("2")
+    sessions, token = turtle_table("2", put_off)
     table, _ = sessions.seat(token)
     game = table.game
-    for _ in range(40):  # a position where A can choose between two different cards
-        view = sessions.view(token)
-        if view["status"]["over"]:
-            pytest.skip("the race ended before A had a choice of cards")
-        before = table.state
-        cards = {game.parse_move(before, m)[0]: m for m in view["moves"]}
-        if len(cards) > 1 and any(before.pile):
-            break
-        sessions.play(token, view["moves"][0])
+    view = sessions.view(token)
+    before = table.state
+    cards = {game.parse_move(before, m)[0]: m for m in view["moves"]}
+    if len(cards) < 2:
+        pytest.skip("A holds one kind of card")
     drawn = []
     for card, move in list(cards.items())[:2]:
-        sessions.play(token, move)
-        if game.is_terminal(table.state):
-            pytest.skip("the card ended the race")
+        answer = sessions.play(token, move)
+        assert answer["to_move"] == "B" and answer["can_undo"]  # the answer put off
         drawn.append(Counter(table.state.hands[0]) - (Counter(before.hands[0]) - Counter([card])))
         sessions.undo(token)
         assert table.state == before
     assert drawn[0] == drawn[1] and sum(drawn[0].values()) == 1
+
+
+@pytest.mark.parametrize("players", ["2", "3"])
+def test_trying_every_first_card_shows_no_more_than_one_line_of_play(players: str) -> None:
+    """Each legal first card of the person in turn, with undo between: every undo after the
+    engines answered is refused, so the engines' cards shown are those of one line of play
+    (one card each), where taking back and trying again would show up to one a card tried."""
+    shown: list[Any] = []
+
+    def recorded(game: Any, state: Any) -> Any:
+        move = fickle(game, state)
+        shown.append(move[0])  # the card laid face up
+        return move
+
+    sessions, token = turtle_table(players, recorded)
+    table, _ = sessions.seat(token)
+    start, engines = table.state, int(players) - 1
+    hands = {card for seat in range(1, engines + 1) for card in start.hands[seat]}
+    tried = 0
+    for move in sessions.view(token)["moves"]:
+        if table.state != start:
+            break  # the first card stands: the others cannot be tried from the start
+        assert not sessions.play(token, move)["can_undo"]
+        tried += 1
+        with pytest.raises(IllegalMoveError, match="an opponent has answered your move"):
+            sessions.undo(token)
+    assert tried == 1 and len(shown) == engines and set(shown) <= hands
 
 
 def test_undo_is_refused_with_two_people_at_the_table() -> None:
@@ -282,19 +313,19 @@ def test_undo_is_refused_with_two_people_at_the_table() -> None:
         sessions.undo(tokens["A"])
 
 
-def test_over_http_undo_and_redo_replay_the_turtle_race(client: TestClient) -> None:
+def test_over_http_an_answered_card_stands(client: TestClient) -> None:
     answer = client.post("/api/turtles/sessions",
                          json={"seats": {"A": "person", "B": "random"}, "seconds": 1})
     token = answer.json()["tokens"]["A"]
-    views = [client.get(f"/api/sessions/{token}").json()]
-    rng = random.Random(7)
-    while not views[-1]["status"]["over"] and len(views) < 6:
-        views.append(client.post(f"/api/sessions/{token}/play",
-                                 json={"move": rng.choice(views[-1]["moves"])}).json())
-    for _ in range(3):  # three take-backs and replays: the same cards, the same replies
-        back = client.post(f"/api/sessions/{token}/undo").json()
-        assert back["observation"] == views[-2]["observation"]
-        again = client.post(f"/api/sessions/{token}/redo").json()
-        assert again == views[-1]
+    start = client.get(f"/api/sessions/{token}").json()
+    assert not start["can_undo"]
+    played = client.post(f"/api/sessions/{token}/play", json={"move": start["moves"][0]}).json()
+    assert not played["can_undo"] and [e["player"] for e in played["log"]].count("B") == 1
+    refused = client.post(f"/api/sessions/{token}/undo")
+    assert refused.status_code == 400
+    assert refused.json()["error"] == ("illegal move: undo: an opponent has answered your move, "
+                                       "and with hidden cards the plays that others answered "
+                                       "stand")
+    assert client.get(f"/api/sessions/{token}").json() == played  # nothing taken back
     assert client.post(f"/api/sessions/{token}/redo").status_code == 400
     assert client.post("/api/sessions/nope/undo").status_code == 404

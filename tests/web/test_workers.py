@@ -1,8 +1,10 @@
-"""The worker pool: heavy requests run in other processes, a full pool answers 503 at once, a
-request past its time is stopped (its worker ended) and answered 503."""
+"""The worker pool: heavy requests run in other processes, a full pool answers 503 at once and a
+client past its share 429, a request past its time is stopped (its worker alone ended) and
+answered 503, a worker that crashes or passes its memory answers its own request in one line."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from pathlib import Path
@@ -10,8 +12,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from zermelo.core.errors import ZermeloError
 from zermelo.web import create_app
-from zermelo.web.workers import Busy, Pool
+from zermelo.web.workers import Busy, Pool, TooMany, WorkerLost
 
 
 def test_a_task_past_its_time_is_stopped_and_the_pool_goes_on() -> None:
@@ -27,23 +30,29 @@ def test_a_task_past_its_time_is_stopped_and_the_pool_goes_on() -> None:
         pool.close()
 
 
-def test_a_full_pool_refuses_at_once() -> None:
-    pool = Pool(1)
+def test_a_full_pool_refuses_at_once_and_one_client_holds_at_most_its_share() -> None:
+    pool = Pool(1)  # one running and one waiting; one of them a client's
+    sleepers: list[threading.Thread] = []
     try:
         pool.run(60, pow, 1, 1)  # the worker is up
-        sleepers = [threading.Thread(target=lambda: pool.run(20, time.sleep, 1.5))
-                    for _ in range(2)]
+
+        def sleep(client: str) -> None:
+            with contextlib.suppress(ZermeloError):  # ended with the pool
+                pool.run(120, time.sleep, 100, client=client)
+
+        sleepers += [threading.Thread(target=sleep, args=(c,)) for c in ("10.0.0.1", "10.0.0.2")]
         for thread in sleepers:
             thread.start()
-        time.sleep(0.5)
-        start = time.perf_counter()
+        while sum(pool.held.values()) < 2:
+            time.sleep(0.01)
+        with pytest.raises(TooMany, match="1 searches in progress from this address, at most 1"):
+            pool.run(60, pow, 2, 2, client="10.0.0.1")
         with pytest.raises(Busy, match="busy"):
-            pool.run(60, pow, 2, 2)
-        assert time.perf_counter() - start < 0.5
-        for thread in sleepers:
-            thread.join()
+            pool.run(60, pow, 2, 2, client="10.0.0.3")
     finally:
         pool.close()
+        for thread in sleepers:
+            thread.join()
 
 
 def test_the_server_answers_engine_moves_from_its_workers(db_root: Path) -> None:
@@ -61,14 +70,45 @@ def test_the_server_answers_engine_moves_from_its_workers(db_root: Path) -> None
         assert early.status_code == 400  # refused before any worker is asked
 
 
-def test_a_worker_that_dies_is_a_server_error_not_a_busy_server() -> None:
+def test_a_worker_that_dies_answers_its_request_in_one_line_and_is_replaced() -> None:
+    import ctypes
     import os
 
     pool = Pool(1)
     try:
-        with pytest.raises(RuntimeError, match="a worker process died"):
+        with pytest.raises(WorkerLost, match=r"ended \(exit status 3\)"):
             pool.run(60, os._exit, 3)
+        with pytest.raises(WorkerLost, match=r"ended \(SIGSEGV: its game's code crashed\)"):
+            pool.run(60, ctypes.string_at, 0)  # a crash in native code
         assert pool.run(60, pow, 2, 5) == 32  # a fresh worker
+        assert pool.replaced == 2
+    finally:
+        pool.close()
+
+
+def test_a_worker_may_not_take_more_memory_than_its_share() -> None:
+    pool = Pool(1, memory=64 << 20)
+    try:
+        with pytest.raises(WorkerLost, match="needs more than the 64 MiB a worker may use"):
+            pool.run(60, bytearray, 512 << 20)
+        assert pool.run(60, len, bytearray(16 << 20)) == 16 << 20
+    finally:
+        pool.close()
+
+
+def test_a_search_past_its_time_is_ended_alone() -> None:
+    """Another client's search, in the other worker, answers after the late one was ended."""
+    pool = Pool(2)
+    try:
+        answers: list[object] = []
+        other = threading.Thread(target=lambda: answers.append(
+            pool.run(60, pow, 3, 4) if pool.run(60, time.sleep, 3, client="b") is None
+            else "no"))
+        with pytest.raises(Busy, match="no answer within 1 s"):
+            other.start()
+            pool.run(1, time.sleep, 30, client="a")
+        other.join()
+        assert answers == [81] and pool.replaced == 1
     finally:
         pool.close()
 
@@ -107,11 +147,12 @@ def test_a_request_has_its_time_from_its_start_not_from_a_worker_starting_or_a_q
     pool = Pool(1)
     try:
         answers: list[object] = []
-        ahead = threading.Thread(target=lambda: answers.append(pool.run(2.5, time.sleep, 1.5)))
+        ahead = threading.Thread(target=lambda: answers.append(
+            pool.run(2.5, time.sleep, 1.5, client="a")))
         ahead.start()  # a cold worker: its start takes a second or more
         time.sleep(0.1)
         start = time.perf_counter()
-        assert pool.run(2.5, time.sleep, 1.5) is None  # queued behind the first
+        assert pool.run(2.5, time.sleep, 1.5, client="b") is None  # queued behind the first
         ahead.join()
         assert answers == [None]
         assert time.perf_counter() - start > 2.5  # longer than its seconds, and answered

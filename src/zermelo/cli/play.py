@@ -21,11 +21,16 @@ from zermelo.search.players import Player
 
 HELP = (
     "Type a move in the game's notation, or: moves (list the legal moves), hint (the engine's "
-    "best move), undo (take back your last move), new (start again), resign, help, quit."
+    "best move), undo (take back your last move; with hidden cards, only until the engine "
+    "answers it), new (start again), resign, help, quit."
 )
 
 FALLBACK_ENGINE = "alphabeta"
 """The opponent when none is named and the game's default engine lacks its data."""
+
+ANSWERED = ("undo: the engine has answered your move, and with hidden cards a move that was "
+            "answered stands")
+"""Why a move of a hidden-information game cannot be taken back once answered."""
 
 Hint = Callable[[Any], str]
 """Says what to play in a position."""
@@ -169,9 +174,12 @@ class TerminalGame:
                 del self.history[1:], self.moves[:], self.ahead[:]
                 return None
             elif command == "undo":
-                if self._undo():
+                if self._answered():
+                    self.out.print(f"[red]{ANSWERED}[/red]")
+                elif self._undo():
                     return None
-                self.out.print("nothing to undo")
+                else:
+                    self.out.print("nothing to undo")
             else:
                 try:
                     move = game.parse_move(self.state, text)
@@ -189,15 +197,29 @@ class TerminalGame:
         self.history.append(self.game.play(self.state, move))
         self.moves.append(move)
 
+    def _taken_back(self) -> int:
+        """How many moves an undo takes back (0: none): those since a human's last move."""
+        for back in range(1, len(self.history)):
+            if self.game.to_move(self.history[-1 - back]) in self.humans:
+                return back
+        return 0
+
+    def _answered(self) -> bool:
+        """Whether, with hidden information, the engine answered the human's last move: the
+        move then stands (trying another would show more of the engine's hand)."""
+        back = self._taken_back()
+        return self.hidden and any(
+            mover is not CHANCE and mover not in self.humans
+            for mover in map(self.game.to_move, self.history[len(self.history) - back:-1]))
+
     def _undo(self) -> bool:
         """Take back moves until it is a human's turn again, before their last move; the moves
         taken back are kept to be replayed."""
-        for back in range(1, len(self.history)):
-            if self.game.to_move(self.history[-1 - back]) in self.humans:
-                self.ahead[:0] = self.moves[-back:]
-                del self.history[-back:], self.moves[-back:]
-                return True
-        return False
+        back = self._taken_back()
+        if back:
+            self.ahead[:0] = self.moves[-back:]
+            del self.history[-back:], self.moves[-back:]
+        return back > 0
 
 
 def play(

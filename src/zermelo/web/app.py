@@ -7,9 +7,10 @@ or an illegal move. Anything else is a bug: 500 ``{"error": "internal error: ...
 
 from __future__ import annotations
 
+import functools
 import random
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
@@ -28,9 +29,10 @@ from zermelo.core.errors import OptionError, UnknownNameError, ZermeloError
 from zermelo.core.game import Information
 from zermelo.core.picture import View
 from zermelo.engines import create_engine
+from zermelo.games.registry import AnyGame
 from zermelo.web.limits import BodyLimit
-from zermelo.web.sessions import PooledEngine, Sessions, TooMany
-from zermelo.web.workers import GRACE, Admission, Busy, Pool
+from zermelo.web.sessions import PooledEngine, Sessions
+from zermelo.web.workers import GRACE, Admission, Busy, Pool, TooMany, WorkerLost
 
 PAGE = files("zermelo.web").joinpath("page.html")
 """The single page that plays through the API: no script, style or font from elsewhere."""
@@ -103,15 +105,30 @@ def _validation_message(error: RequestValidationError) -> str:
     return f"{where}: {first['msg']}"
 
 
+def client_of(request: Request) -> str:
+    """The address a request came from (a proxy's client only when the server was told to
+    trust that proxy: ``zermelo serve --proxy``)."""
+    return request.client.host if request.client else ""
+
+
 def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
-               workers: int = 0, sessions: Sessions | None = None) -> FastAPI:
+               workers: int = 0, sessions: Sessions | None = None,
+               openspiel: Sequence[str] = (), worker_memory: int | None = None) -> FastAPI:
     """The application; database engines and analysis read under ``db`` (default location),
     search engines and analyses think at most ``move_time`` seconds, in a pool of ``workers``
-    processes (0: in the server's own process, one search at a time); hidden-information games
-    are held in ``sessions`` (default: a new :class:`Sessions`), their engines moving through
-    the same pool."""
-    pool: Pool | Admission = Pool(workers) if workers else Admission()
+    processes with ``worker_memory`` bytes each (0: in the application's own process, one
+    search at a time, for tests); hidden-information games are held in ``sessions`` (default: a
+    new :class:`Sessions`), their engines moving through the same pool. Of OpenSpiel's games
+    only those named in ``openspiel`` are served."""
+    pool: Pool | Admission = Admission()
+    if workers:
+        pool = Pool(workers) if worker_memory is None else Pool(workers, memory=worker_memory)
     sessions = sessions or Sessions()
+    served = frozenset(openspiel)
+
+    def game_for(name: str, options: dict[str, str]) -> AnyGame:
+        service.check_served(name, served)
+        return service.game_for(name, options)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -128,7 +145,8 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
         """``task(*args, seconds)`` in the pool (cancelled if the client goes away), or here
         when no other search runs."""
         answer: dict[str, Any] = await pool.run_async(seconds + GRACE, request.is_disconnected,
-                                                      task, *args, seconds)
+                                                      task, *args, seconds,
+                                                      client=client_of(request))
         return answer
 
     def budget(body: ThinkRequest) -> float:
@@ -149,7 +167,7 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
     async def bad_input(request: Request, error: ZermeloError) -> JSONResponse:
         if isinstance(error, UnknownNameError):
             return _error(404, str(error))
-        if isinstance(error, Busy):
+        if isinstance(error, Busy | WorkerLost):
             return _error(503, str(error))
         if isinstance(error, TooMany):
             return _error(429, str(error))
@@ -171,7 +189,7 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
         options = dict(request.query_params)
         position, before = options.pop("position", None), options.pop("before", None)
         flip = options.pop("flip", "0") == "1"
-        variant = service.game_for(game, options)
+        variant = game_for(game, options)
         state = service.read_position(variant, position)
         earlier = None if before is None else service.read_position(variant, before)
         return Response(service.picture(variant, state, View(flip, earlier)).svg(),
@@ -181,7 +199,7 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
     def open_session(game: str, body: SessionRequest, request: Request) -> dict[str, Any]:
         """A game held by the server (for hidden information): a secret token per seat a
         person plays, engines on the others (moving in the worker pool)."""
-        variant = service.game_for(game, body.options)
+        variant = game_for(game, body.options)
         players = variant.info.players
         unknown = [s for s in body.seats if s not in players]
         if unknown or len(body.seats) != len(players):
@@ -197,8 +215,9 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
             if who != "person":
                 create_engine(who, variant, seed=0, data=db)  # an unknown engine: 404 here
                 seeds = None if body.seed is None else random.Random(body.seed)
-                engines[players.index(seat)] = PooledEngine(who, seconds, db, pool.run, seeds)
-        client = request.client.host if request.client else ""
+                run = functools.partial(pool.run, client=client_of(request))
+                engines[players.index(seat)] = PooledEngine(who, seconds, db, run, seeds)
+        client = client_of(request)
         return {"tokens": sessions.open(variant, people, engines, seconds, body.seed, client)}
 
     @app.get("/api/sessions/{token}")
@@ -243,7 +262,7 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
     async def analyze(game: str, body: ThinkRequest, request: Request) -> dict[str, Any]:
         """The game's analysis: the value of the position and of every legal move (from a
         database or a solver), best moves marked; 400 for a game without one."""
-        variant = service.game_for(game, body.options)  # bad input is refused here, at once
+        variant = game_for(game, body.options)  # bad input is refused here, at once
         service.read_position(variant, body.position)
         return await heavy(request, budget(body), service.analyze_request, game, body.options,
                            body.position, db)
@@ -251,19 +270,19 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
     @app.post("/api/{game}/moves")
     def moves(game: str, body: PositionRequest) -> dict[str, Any]:
         """The legal moves in the position."""
-        variant = service.game_for(game, body.options)
+        variant = game_for(game, body.options)
         return service.moves(variant, service.read_position(variant, body.position))
 
     @app.post("/api/{game}/play")
     def play(game: str, body: PlayRequest) -> dict[str, Any]:
         """The position after a move."""
-        variant = service.game_for(game, body.options)
+        variant = game_for(game, body.options)
         return service.play(variant, service.read_position(variant, body.position), body.move)
 
     @app.post("/api/{game}/engine")
     async def engine(game: str, body: EngineRequest, request: Request) -> dict[str, Any]:
         """An engine's move and the position after it."""
-        variant = service.game_for(game, body.options)  # bad input is refused here, at once
+        variant = game_for(game, body.options)  # bad input is refused here, at once
         service.read_position(variant, body.position)
         return await heavy(request, budget(body), service.engine_request, game, body.options,
                            body.position, body.engine, body.seed, db)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from zermelo.core.errors import IllegalMoveError
+from zermelo.core.errors import IllegalMoveError, UnknownNameError
 from zermelo.core.game import CHANCE, Game, Information, M, S
 from zermelo.core.picture import Picture, View
 from zermelo.engines import create_engine, default_engine_for, engines_for
@@ -30,6 +30,19 @@ MOVE_TIME = 5.0
 def _variant(name: str, options: frozenset[tuple[str, str]]) -> AnyGame:
     game: AnyGame = get_game(name).game(dict(options))
     return game
+
+
+def check_served(name: str, openspiel: frozenset[str]) -> None:
+    """Refuse (404, before anything is loaded) an OpenSpiel game that is not one of the
+    server's ``openspiel`` games (``zermelo serve --openspiel``): OpenSpiel's native code
+    trusts its parameters, and some crash the process or take gigabytes."""
+    from zermelo.openspiel.adapter import PREFIX
+
+    if name.startswith(PREFIX) and name.removeprefix(PREFIX).strip() not in openspiel:
+        shown = name if len(name) <= 60 else name[:60] + "..."
+        allowed = ", ".join(sorted(openspiel)) or "none; see zermelo serve --openspiel"
+        raise UnknownNameError(f"{shown}: not served here (OpenSpiel games served: "
+                               f"{allowed})")
 
 
 def game_for(name: str, options: Mapping[str, str]) -> AnyGame:

@@ -12,8 +12,11 @@ Engines and chance move on the server as soon as it is their turn.
 A table with one person can take that person's moves back and play them again (``undo``,
 ``redo``) without rerolling anything: the n-th chance event of a game deals what it dealt the
 first time whenever that is still possible (a fixed deck, a die thrown once), and an engine in an
-information set it has decided in plays the same move again, so a take-back reveals nothing that
-the first playing did not (and never lets an engine change its mind on the same information).
+information set it has decided in plays the same move again (it never changes its mind on the
+same information). In a game with hidden parts a move stands once another seat has answered it:
+an answer shows something of a hidden hand, and trying each move in turn would show more of it
+than any one line of play, so there undo takes back only a move nobody has answered yet (one
+whose engine reply a busy server put off).
 
 Memory and places are bounded: at most ``limit`` tables in all and ``per_client`` for one
 client address, each forgotten ``lifetime`` seconds after its last request; a new table is
@@ -30,18 +33,19 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from zermelo.core.entry import Player
-from zermelo.core.errors import IllegalMoveError, OptionError, UnknownNameError, ZermeloError
-from zermelo.core.game import CHANCE, Mover
+from zermelo.core.errors import IllegalMoveError, OptionError, UnknownNameError
+from zermelo.core.game import CHANCE, Information, Mover
 from zermelo.core.picture import Picture, View
 from zermelo.games.registry import AnyGame
 from zermelo.search.base import Budget, budget
 from zermelo.web.workers import GRACE, Busy
+from zermelo.web.workers import TooMany as TooManyRequests
 
 Json = dict[str, Any]
 Drawer = Callable[[AnyGame, Any, View], Picture]
@@ -54,12 +58,6 @@ LIFETIME = 900.0
 """Seconds a table is kept after its last request, by default."""
 
 
-class TooMany(ZermeloError):
-    """A client holds as many tables as one may (HTTP 429)."""
-
-    kind = "too many games"
-
-
 def engine_move(game: AnyGame, state: Any, spec: str, seed: int | None, data: Path | None,
                 seconds: float) -> Hashable:
     """The move of the engine ``spec`` in ``state``, within ``seconds``, where it runs (a
@@ -68,6 +66,12 @@ def engine_move(game: AnyGame, state: Any, spec: str, seed: int | None, data: Pa
 
     with budget(Budget(seconds=seconds)):
         return create_engine(spec, game, seed=seed, data=data)(game, state)
+
+
+class TooMany(TooManyRequests):
+    """A client holds as many tables as one may (HTTP 429)."""
+
+    kind = "too many games"
 
 
 Runner = Callable[..., Any]
@@ -110,6 +114,11 @@ class Table:
     log: list[tuple[Mover, tuple[str | None, ...]]] = field(default_factory=list)
     touched: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    """Held while the table moves (its engines may think for seconds): a second request
+    that would move it is refused at once instead of waiting."""
+    guard: threading.Lock = field(default_factory=threading.Lock)
+    """Held for the instant a move changes the state and the log, and while a view reads
+    them: a view never waits for an engine."""
     dealt: list[Any] = field(default_factory=list)
     """Chance's outcomes by their order in the game: the n-th chance event deals ``dealt[n]``
     again after a take-back, when it is still legal."""
@@ -132,12 +141,13 @@ class Table:
                 move = self.decide(mover)
             else:
                 return
-            if mover is CHANCE:
-                self.log.append((CHANCE, ()))  # what chance chose is nobody's to read
-                self.state = game.apply(self.state, move)
-            else:
-                self.record(mover, move)
-                self.state = game.play(self.state, move)
+            with self.guard:
+                if mover is CHANCE:
+                    self.log.append((CHANCE, ()))  # what chance chose is nobody's to read
+                    self.state = game.apply(self.state, move)
+                else:
+                    self.record(mover, move)
+                    self.state = game.play(self.state, move)
 
     def deal(self) -> Any:
         """Chance's outcome in the current state: what the same chance event dealt before if
@@ -165,9 +175,10 @@ class Table:
     def play(self, seat: int, move: Any) -> None:
         """Play the person's ``move`` for ``seat`` (kept so it can be taken back), then let
         chance and the engines reply."""
-        self.taken.append((self.state, len(self.log), move))
-        self.record(seat, move)
-        self.state = self.game.play(self.state, move)
+        with self.guard:
+            self.taken.append((self.state, len(self.log), move))
+            self.record(seat, move)
+            self.state = self.game.play(self.state, move)
         self.run_if_free()
 
     @property
@@ -175,15 +186,29 @@ class Table:
         """Whether one person plays at the table (who alone may take moves back)."""
         return self.game.info.num_players - len(self.engines) == 1
 
+    def answered(self) -> bool:
+        """Whether, in a game with hidden parts, another seat played after the person's last
+        move: that move then stands (the answer showed something of a hidden hand, and taking
+        the move back to try another would show more, as it would at a card table)."""
+        if self.game.info.information is not Information.IMPERFECT or not self.taken:
+            return False
+        length = self.taken[-1][1]
+        return any(p is not CHANCE and p in self.engines for p, _ in self.log[length + 1:])
+
     def undo(self) -> None:
-        """Take back the person's last move and everything played after it."""
+        """Take back the person's last move and everything played after it (in a game with
+        hidden parts, only while no other seat has answered it)."""
         if not self.alone:
             raise IllegalMoveError("undo: only a game with one person at the table can take "
                                    "moves back")
         if not self.taken:
             raise IllegalMoveError("nothing to undo: you have not moved yet")
-        self.state, length, move = self.taken.pop()
-        del self.log[length:]
+        if self.answered():
+            raise IllegalMoveError("undo: an opponent has answered your move, and with hidden "
+                                   "cards the plays that others answered stand")
+        with self.guard:
+            self.state, length, move = self.taken.pop()
+            del self.log[length:]
         self.undone.append(move)
 
     def run_if_free(self) -> None:
@@ -199,6 +224,10 @@ class Table:
 
     def view(self, seat: int) -> Json:
         """What ``seat`` may see of the game, as JSON."""
+        with self.guard:
+            return self._view(seat)
+
+    def _view(self, seat: int) -> Json:
         game, state = self.game, self.state
         players = game.info.players
         over = game.is_terminal(state)
@@ -216,14 +245,28 @@ class Table:
                      "move": seen[seat] if seen else None} for p, seen in self.log],
             "status": {"over": over, "winner": None if winner is None else players[winner],
                        "returns": list(game.returns(state)) if over else None},
-            "can_undo": bool(self.taken) and self.alone,
+            "can_undo": bool(self.taken) and self.alone and not self.answered(),
             "can_redo": bool(self.undone) and self.alone,
         }
 
     def seen(self, seat: int) -> Any:
         """A state that ``seat`` cannot tell from the true one, its hidden parts drawn at
         random: what a drawing for the seat may show."""
-        return self.game.resample(self.state, seat, self.drawing)
+        with self.guard:
+            state = self.state
+        return self.game.resample(state, seat, self.drawing)
+
+    @contextlib.contextmanager
+    def moving(self, what: str) -> Iterator[None]:
+        """Hold :attr:`lock` while ``what`` changes the table; refused at once (not waited
+        for) while another request moves it, its engines thinking."""
+        if not self.lock.acquire(blocking=False):
+            raise IllegalMoveError(f"{what}: not now, the engines are moving (ask again in a "
+                                   "moment)")
+        try:
+            yield
+        finally:
+            self.lock.release()
 
 
 class Sessions:
@@ -303,15 +346,18 @@ class Sessions:
         """What the token's seat may see (after the engines' moves, if one of them could not
         move before: the server was busy)."""
         table, seat = self.seat(token)
-        with table.lock:
-            table.run_if_free()
-            return table.view(seat)
+        if table.lock.acquire(blocking=False):  # else another request moves it: as it is now
+            try:
+                table.run_if_free()
+            finally:
+                table.lock.release()
+        return table.view(seat)
 
     def play(self, token: str, move: str) -> Json:
         """Play ``move`` for the token's seat, let the engines and chance reply, and answer
         what the seat then sees."""
         table, seat = self.seat(token)
-        with table.lock:
+        with table.moving(move[:20]):
             table.run_if_free()  # the engines' moves that a busy server put off
             game, state = table.game, table.state
             if game.is_terminal(state):
@@ -331,14 +377,14 @@ class Sessions:
         """Take back the token's seat's last move and what chance and the engines played after
         it; what the seat then sees."""
         table, seat = self.seat(token)
-        with table.lock:
+        with table.moving("undo"):
             table.undo()
             return table.view(seat)
 
     def redo(self, token: str) -> Json:
         """Play the last move taken back again: chance and the engines reply as they did."""
         table, seat = self.seat(token)
-        with table.lock:
+        with table.moving("redo"):
             if not table.undone or not table.game.is_legal(table.state, table.undone[-1]):
                 raise IllegalMoveError("nothing to redo: no move was taken back")
             table.play(seat, table.undone.pop())
@@ -348,7 +394,8 @@ class Sessions:
         """The token's seat's board, drawn from what the seat may see; once the game is over,
         everything is shown (the secret colours and hands decided it)."""
         table, seat = self.seat(token)
-        with table.lock:
-            if table.game.is_terminal(table.state):
-                return draw(table.game, table.state, View(flip=flip))
-            return draw(table.game, table.seen(seat), View(flip=flip, seat=seat))
+        with table.guard:
+            state = table.state
+        if table.game.is_terminal(state):
+            return draw(table.game, state, View(flip=flip))
+        return draw(table.game, table.seen(seat), View(flip=flip, seat=seat))

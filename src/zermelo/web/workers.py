@@ -1,27 +1,37 @@
-"""Heavy requests (engine moves, analyses) in a bounded pool of worker processes.
+"""Heavy requests (engine moves, analyses) in worker processes, each alone and under limits.
 
-A search holds the interpreter while it thinks, so in the server's own process it would make
-every other request wait. The pool runs them elsewhere: at most ``workers`` at once and as
-many waiting; a request beyond that is refused at once (503) so that cheap requests keep being
-answered (a server without a pool admits one search at a time: :class:`Admission`). A request
-whose answer does not come within its time (the move time plus a grace for solvers that cannot
-stop early) gets 503 too, and the pool is replaced, which ends the worker that was still
-computing: no request keeps a core busy after it is answered. A request whose client goes away
-is cancelled: its search is told through a flag in shared memory, which the search budget
-polls, and stops at its next look.
+A search holds the interpreter while it thinks, and a game's native code may crash or grow
+without bound, so neither runs in the server's process. The pool keeps ``workers`` processes,
+each running one task at a time with its own pipe: a worker may add at most ``memory`` bytes of
+private memory to what it held at its start (``RLIMIT_DATA``: the tables it maps read-only do
+not count) and spend at most its task's seconds (times the cores, for searches in threads) plus
+a grace of CPU time on each task (``RLIMIT_CPU``). A task whose answer does not come within its
+time (the move time plus a grace for solvers that cannot stop early) is answered 503 and its
+worker alone is ended and replaced; a worker that dies (a crash, its memory or CPU limit)
+answers its own request in one line and is replaced: the other workers and their requests go
+on.
+
+Admission is fair: at most ``workers`` tasks run and as many wait, first come first served; a
+request beyond that is refused at once (503), and one client address may hold at most
+``per_client`` of those places (429), so a client sending requests in a loop keeps its share and
+never takes the others'. A request whose client goes away is cancelled: its search is told
+through a flag in shared memory, which the search budget polls, and stops at its next look.
 """
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import contextlib
+import math
 import os
+import resource
+import signal
 import threading
 import time
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from typing import Any
 
 from zermelo.core.errors import ZermeloError
@@ -34,8 +44,10 @@ POLL = 0.25
 """Seconds between two looks at whether a waiting request's client is still there."""
 STARTUP = 60.0
 """Seconds a request may wait for a worker to start it (a worker process starting, or the
-work ahead of it in the same worker) before it is given up; its own time counts from its start,
-so a slow start does not eat a search's budget."""
+requests ahead of it) before it is given up; its own time counts from its start, so a slow
+start does not eat a search's budget."""
+MEMORY = 2 << 30
+"""Bytes of private memory a worker may add to what it holds when it starts, by default."""
 
 
 class Busy(ZermeloError):
@@ -44,36 +56,361 @@ class Busy(ZermeloError):
     kind = "busy"
 
 
-_FLAGS: Any = None
-"""In a worker process: the pool's cancel flags, one a slot of work in flight."""
-_STARTED: Any = None
-"""In a worker process: when each slot's work started (``time.monotonic()``, one clock for
-every process of the machine), 0 until it does."""
+class TooMany(ZermeloError):
+    """A client holds as many places as one may (HTTP 429)."""
+
+    kind = "too many requests"
 
 
-def _adopt(flags: Any, started: Any, cache_bytes: int) -> None:
-    """Keep the pool's shared arrays, take a worker's share of the cache and import what the
-    requests run (once in each new worker, so that a first request does not wait for it)."""
-    global _FLAGS, _STARTED
-    _FLAGS, _STARTED = flags, started
+class WorkerLost(ZermeloError):
+    """The worker process computing a request ended without an answer: a crash, or its memory
+    or CPU limit (HTTP 503; the server and other requests go on)."""
+
+    kind = "worker lost"
+
+
+def private_bytes() -> int | None:
+    """This process's private writable memory (``VmData``), where Linux shows it."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmData:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def limit_memory(extra: int) -> None:
+    """Let this process add at most ``extra`` bytes of private memory to what it holds now (an
+    allocation beyond fails: ``MemoryError`` in Python, an error or a crash in native code)."""
+    held = private_bytes()
+    if held is not None:
+        resource.setrlimit(resource.RLIMIT_DATA, (held + extra, held + extra))
+
+
+def limit_cpu(seconds: float) -> None:
+    """Let this process spend at most ``seconds`` more CPU seconds (then SIGXCPU ends it)."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    soft = math.ceil(used.ru_utime + used.ru_stime + seconds)
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+def die_with_parent() -> None:
+    """Have Linux end this process when the process that started it ends (no orphan worker
+    outlives a killed server, whose forkserver then ends too)."""
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def cpu_allowance(seconds: float) -> float:
+    """The CPU seconds a task of ``seconds`` (wall clock) may spend: its time and the grace
+    on every core (a search may think in threads), and a margin."""
+    return (seconds + GRACE) * (os.cpu_count() or 1) + 5
+
+
+def _work(conn: Connection, flag: Any, started: Any, cache_bytes: int, memory: int) -> None:
+    """A worker: its limits, then tasks from ``conn`` one at a time, each answered
+    ``("ok", value)`` or ``("error", exception)``; every search in a task is cancelled once
+    ``flag`` is set."""
+    die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server ends its workers itself
     os.environ["ZERMELO_CACHE_BYTES"] = str(cache_bytes)
     import zermelo.web.service  # noqa: F401  (the games, their rules and engines)
 
+    limit_memory(memory)
+    while True:
+        try:
+            task, args, seconds = conn.recv()
+        except (EOFError, OSError):
+            return  # the server went away
+        started.value = time.monotonic()
+        limit_cpu(cpu_allowance(seconds))
+        answer: tuple[str, Any]
+        try:
+            with budget(Budget(cancelled=lambda: flag.value != 0)):
+                answer = ("ok", task(*args))
+        except MemoryError:
+            answer = ("error", WorkerLost(f"the request needs more than the {memory >> 20:,} "
+                                          "MiB a worker may use"))
+        except Exception as error:
+            answer = ("error", error)
+        try:
+            conn.send(answer)
+        except Exception as error:  # an answer that cannot be sent (not picklable)
+            conn.send(("error", RuntimeError(f"unsendable answer: {type(error).__name__}")))
 
-def _call(slot: int, task: Callable[..., Any], *args: Any) -> Any:
-    """``task(*args)`` in a worker, every search in it cancelled once flag ``slot`` is set."""
-    _STARTED[slot] = time.monotonic()
-    with budget(Budget(cancelled=lambda: _FLAGS[slot] != 0)):
-        return task(*args)
+
+def _context() -> Any:
+    """How workers start: forked from a server process that imported the games once (a new
+    worker is ready in milliseconds, not the 2.6 s a fresh interpreter takes to import them,
+    which a worker replaced after a timeout would make the next request wait), and never from
+    the threaded web server itself; a fresh interpreter where there is no forkserver."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["zermelo.web.service"])
+    return context
 
 
-def _ready() -> None:
-    """Nothing: asked of each new worker so that the pool starts them all at once."""
+@dataclass(eq=False)
+class Worker:
+    """One worker process, its end of the pipe, its cancel flag and when its task started
+    (``time.monotonic()``, one clock for every process of the machine; 0 until it does)."""
+
+    process: Any
+    conn: Connection
+    flag: Any
+    started: Any
+    ending: threading.Lock = field(default_factory=threading.Lock)
+
+    def kill(self) -> None:
+        """Kill the process (its request, if any, then sees it end)."""
+        with contextlib.suppress(OSError, ValueError):
+            self.process.kill()
+
+    def end(self) -> None:
+        """Kill the process and close the pipe (once)."""
+        with self.ending:
+            if not self.conn.closed:
+                self.kill()
+                with contextlib.suppress(OSError, ValueError, AssertionError):
+                    self.process.join(1)
+                self.conn.close()
+
+    def lost(self) -> WorkerLost:
+        """The error for the request of a worker that ended without answering."""
+        self.process.join(1)
+        code = self.process.exitcode
+        if code is not None and code < 0:
+            name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
+            why = {"SIGXCPU": "it used its CPU time", "SIGKILL": "it was killed (memory?)"}.get(
+                name, "its game's code crashed")
+            return WorkerLost(f"the worker computing this request ended ({name}: {why}); "
+                              "the server goes on")
+        return WorkerLost(f"the worker computing this request ended (exit status {code}); "
+                          "the server goes on")
+
+
+@dataclass(eq=False)
+class Ticket:
+    """A request's place: its client and, once one is free, its worker."""
+
+    client: str
+    worker: Worker | None = None
+
+
+class Pool:
+    """Worker processes, each one task at a time, with fair admission (see the module)."""
+
+    def __init__(self, workers: int, per_client: int | None = None, memory: int = MEMORY
+                 ) -> None:
+        self.workers = workers
+        self.places = 2 * workers
+        """Requests running or waiting at once, from every client."""
+        self.per_client = per_client or max(1, workers)
+        """Of those, the most one client address may hold."""
+        self.memory = memory
+        self.context = _context()
+        self.cache_bytes = cache.budget() // workers  # the cache's bound holds for the pool
+        self.lock = threading.Lock()
+        self.changed = threading.Condition(self.lock)
+        self.queue: deque[Ticket] = deque()
+        self.held: Counter[str] = Counter()
+        self.closed = False
+        self.replaced = 0
+        """How many workers were ended and replaced (late or dead)."""
+        self.all: list[Worker] = []
+        self.idle: list[Worker] = [self._spawn() for _ in range(workers)]
+
+    def _spawn(self) -> Worker:
+        mine, theirs = self.context.Pipe()
+        flag, started = self.context.RawValue("b", 0), self.context.RawValue("d", 0.0)
+        process = self.context.Process(target=_work, daemon=True, args=(
+            theirs, flag, started, self.cache_bytes, self.memory))
+        process.start()
+        theirs.close()
+        worker = Worker(process, mine, flag, started)
+        self.all.append(worker)
+        return worker
+
+    def _admit(self, client: str) -> Ticket:
+        """A place for a request of ``client`` in the queue: :class:`TooMany` when the client
+        holds its share, :class:`Busy` when every place is taken."""
+        with self.lock:
+            if self.held[client] >= self.per_client:
+                raise TooMany(f"{self.held[client]} searches in progress from this address, "
+                              f"at most {self.per_client}: wait for one to answer")
+            if sum(self.held.values()) >= self.places:
+                raise Busy("the server is busy with other searches, try again in a moment")
+            self.held[client] += 1
+            ticket = Ticket(client)
+            self.queue.append(ticket)
+            self._dispatch()
+            return ticket
+
+    def _dispatch(self) -> None:
+        """Hand free workers to the requests waiting longest (lock held)."""
+        while self.idle and self.queue:
+            self.queue.popleft().worker = self.idle.pop()
+        self.changed.notify_all()
+
+    def _leave(self, ticket: Ticket, healthy: bool) -> None:
+        """Give the request's place back, and its worker: kept if it answered, else ended and
+        replaced by a fresh one."""
+        worker = ticket.worker
+        if worker is not None and not healthy:
+            worker.end()
+        with self.lock:
+            self.held[ticket.client] -= 1
+            if not self.held[ticket.client]:
+                del self.held[ticket.client]
+            if worker is None:
+                self.queue.remove(ticket)
+            elif not healthy:
+                if worker in self.all:
+                    self.all.remove(worker)
+                if not self.closed:
+                    self.replaced += 1
+                    self.idle.append(self._spawn())
+            elif self.closed:
+                worker.end()
+            else:
+                self.idle.append(worker)
+            self._dispatch()
+
+    @staticmethod
+    def _deadline(worker: Worker | None, asked: float, seconds: float) -> float:
+        """When a request is late: ``seconds`` after its task started, or :data:`STARTUP` after
+        it was asked (``asked``) if it has not started yet."""
+        started = worker.started.value if worker is not None else 0.0
+        return started + seconds if started else asked + STARTUP
+
+    @staticmethod
+    def _send(worker: Worker, task: Callable[..., Any], args: tuple[Any, ...],
+              seconds: float) -> None:
+        worker.flag.value = 0
+        worker.started.value = 0.0
+        worker.conn.send((task, args, seconds))
+
+    @staticmethod
+    def _poll(worker: Worker) -> bool:
+        """Whether the worker answered (or ended) within :data:`POLL` seconds."""
+        try:
+            return worker.conn.poll(POLL)
+        except (OSError, ValueError):  # its pipe closed: the pool was closed
+            raise Busy("the server is stopping") from None
+
+    @staticmethod
+    def _receive(worker: Worker) -> tuple[str, Any]:
+        try:
+            answer: tuple[str, Any] = worker.conn.recv()
+        except (EOFError, OSError):
+            raise worker.lost() from None
+        return answer
+
+    def _still_waiting(self, asked: float, seconds: float) -> None:
+        """Raise :class:`Busy` when a request waiting for a worker since ``asked`` must stop:
+        the pool closed, or :data:`STARTUP` passed."""
+        if self.closed:
+            raise Busy("the server is stopping")
+        if time.monotonic() >= asked + STARTUP:
+            raise self._late(seconds)
+
+    @staticmethod
+    def _late(seconds: float) -> Busy:
+        return Busy(f"no answer within {seconds:.0f} s: the search was stopped")
+
+    def run(self, seconds: float, task: Callable[..., Any], *args: Any, client: str = ""
+            ) -> Any:
+        """``task(*args)`` in a worker, for ``client``; :class:`Busy` when the pool is full or
+        the answer does not come within ``seconds`` of its start (its worker is then ended and
+        replaced), :class:`TooMany` when the client holds its share."""
+        asked = time.monotonic()
+        ticket = self._admit(client)
+        healthy = False
+        try:
+            with self.lock:
+                while ticket.worker is None:
+                    self._still_waiting(asked, seconds)
+                    self.changed.wait(POLL)
+            worker = ticket.worker
+            self._send(worker, task, args, seconds)
+            while not self._poll(worker):
+                if time.monotonic() >= self._deadline(worker, asked, seconds):
+                    raise self._late(seconds)
+            kind, value = self._receive(worker)
+            healthy = True
+        finally:
+            self._leave(ticket, healthy)
+        if kind == "error":
+            raise value
+        return value
+
+    async def run_async(self, seconds: float, gone: Callable[[], Awaitable[bool]],
+                        task: Callable[..., Any], *args: Any, client: str = "") -> Any:
+        """:meth:`run` for a request being served: while waiting, ``gone()`` is asked whether
+        the client went away, and if so the task is cancelled (its search stops at its next
+        look at the budget; what it answers is dropped with the request)."""
+        asked = time.monotonic()
+        ticket = self._admit(client)
+        healthy = False
+        try:
+            while ticket.worker is None:  # set by another thread, under the lock
+                self._still_waiting(asked, seconds)
+                if await gone():
+                    raise Busy("the client went away")
+                await asyncio.sleep(0.02)
+            worker = ticket.worker
+            self._send(worker, task, args, seconds)
+            ready = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            loop.add_reader(worker.conn.fileno(), ready.set)
+            try:
+                while True:
+                    try:
+                        await asyncio.wait_for(ready.wait(), POLL)
+                        break
+                    except TimeoutError:
+                        if time.monotonic() >= self._deadline(worker, asked, seconds):
+                            raise self._late(seconds) from None
+                        if not worker.flag.value and await gone():
+                            worker.flag.value = 1
+            finally:
+                loop.remove_reader(worker.conn.fileno())
+            kind, value = self._receive(worker)
+            healthy = True
+        finally:
+            self._leave(ticket, healthy)
+        if kind == "error":
+            raise value
+        return value
+
+    def close(self) -> None:
+        """End the workers, at once."""
+        with self.lock:
+            self.closed = True
+            idle, busy = self.idle, [w for w in self.all if w not in self.idle]
+            self.all, self.idle = [], []
+            self.changed.notify_all()
+        for worker in idle:
+            worker.end()
+        for worker in busy:  # their requests end them, seeing them gone
+            worker.kill()
 
 
 class Admission:
-    """The work of a server without a pool (``--workers 0``), in its own process: one search
-    at a time, a request beyond it refused at once (503), with :class:`Pool`'s interface."""
+    """The work of an application without a pool (``create_app(workers=0)``, for tests and
+    embedding; ``zermelo serve`` always has workers), in its own process: one search at a time,
+    a request beyond it refused at once (503), with :class:`Pool`'s interface."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -82,7 +419,8 @@ class Admission:
         if not self.lock.acquire(blocking=False):
             raise Busy("the server is busy with another search, try again in a moment")
 
-    def run(self, seconds: float, task: Callable[..., Any], *args: Any) -> Any:
+    def run(self, seconds: float, task: Callable[..., Any], *args: Any, client: str = ""
+            ) -> Any:
         """``task(*args)`` here, if no other search runs (the task keeps to its own budget)."""
         self._enter()
         try:
@@ -91,7 +429,7 @@ class Admission:
             self.lock.release()
 
     async def run_async(self, seconds: float, gone: Callable[[], Awaitable[bool]],
-                        task: Callable[..., Any], *args: Any) -> Any:
+                        task: Callable[..., Any], *args: Any, client: str = "") -> Any:
         """:meth:`run` in a thread, for a request being served."""
         from starlette.concurrency import run_in_threadpool
 
@@ -103,133 +441,3 @@ class Admission:
 
     def close(self) -> None:
         """Nothing to end."""
-
-
-def _context() -> Any:
-    """How workers start: forked from a server process that imported the games once (a new
-    worker is ready in milliseconds, not the 2.6 s a fresh interpreter takes to import them,
-    which a worker replaced after a timeout would make the next request wait), and never from
-    the threaded web server itself; a fresh interpreter where there is no forkserver."""
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["zermelo.web.service"])
-    return context
-
-
-class Pool:
-    """A replaceable process pool with a bound on the work in flight."""
-
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
-        self.context = _context()
-        self.flags: Any = self.context.RawArray("b", 2 * workers)
-        self.started: Any = self.context.RawArray("d", 2 * workers)
-        self.free = list(range(2 * workers))
-        """The slots of work in flight not taken (at most two a worker)."""
-        self.lock = threading.Lock()
-        self.executor = self._start()
-        self.restarts = 0
-        """How many times the pool was replaced (a worker that dies while the count stays is a
-        crash, not a stop)."""
-
-    def _start(self) -> ProcessPoolExecutor:
-        share = cache.budget() // self.workers  # the cache's bound holds for the whole pool
-        executor = ProcessPoolExecutor(self.workers, mp_context=self.context,
-                                       initializer=_adopt,
-                                       initargs=(self.flags, self.started, share))
-        for _ in range(self.workers):
-            executor.submit(_ready)
-        return executor
-
-    def _submit(self, task: Callable[..., Any], args: tuple[Any, ...]
-                ) -> tuple[int, Future[Any], int]:
-        """Take a slot and hand ``task(*args)`` to a worker: (slot, future, restarts so far);
-        :class:`Busy` when every slot is taken."""
-        with self.lock:
-            if not self.free:
-                raise Busy("the server is busy with other searches, try again in a moment")
-            slot = self.free.pop()
-            self.flags[slot] = 0
-            self.started[slot] = 0.0
-            try:
-                return slot, self.executor.submit(_call, slot, task, *args), self.restarts
-            except BaseException:
-                self.free.append(slot)
-                raise
-
-    def _release(self, slot: int) -> None:
-        with self.lock:
-            self.free.append(slot)
-
-    def _lost(self, restarts: int) -> BaseException:
-        """The error for a task whose worker process ended without an answer."""
-        if self.restarts != restarts:  # stopped with a pool replaced for another task
-            return Busy("the search was stopped with others, try again")
-        self.restart()
-        return RuntimeError("a worker process died during the request")
-
-    def _late(self, seconds: float) -> Busy:
-        """Replace the pool (ending the late worker) and say so."""
-        self.restart()
-        return Busy(f"no answer within {seconds:.0f} s: the search was stopped")
-
-    def _deadline(self, slot: int, asked: float, seconds: float) -> float:
-        """When the work of ``slot`` is late: ``seconds`` after it started, or :data:`STARTUP`
-        after it was asked (``asked``) if it has not started yet."""
-        started = self.started[slot]
-        return started + seconds if started else asked + STARTUP
-
-    def run(self, seconds: float, task: Callable[..., Any], *args: Any) -> Any:
-        """``task(*args)`` in a worker; :class:`Busy` when the pool is full or the answer does
-        not come within ``seconds`` of its start (the pool is then replaced)."""
-        asked = time.monotonic()
-        slot, future, restarts = self._submit(task, args)
-        try:
-            while True:
-                try:
-                    return future.result(timeout=POLL)
-                except FutureTimeout:
-                    if time.monotonic() >= self._deadline(slot, asked, seconds):
-                        raise self._late(seconds) from None
-        except BrokenProcessPool:
-            raise self._lost(restarts) from None
-        finally:
-            self._release(slot)
-
-    async def run_async(self, seconds: float, gone: Callable[[], Awaitable[bool]],
-                        task: Callable[..., Any], *args: Any) -> Any:
-        """:meth:`run` for a request being served: while waiting, ``gone()`` is asked whether
-        the client went away, and if so the task is cancelled (its search stops at its next
-        look at the budget; what it answers is dropped with the request)."""
-        asked = time.monotonic()
-        slot, future, restarts = self._submit(task, args)
-        waiting = asyncio.wrap_future(future)
-        try:
-            while True:
-                try:
-                    return await asyncio.wait_for(asyncio.shield(waiting), POLL)
-                except TimeoutError:
-                    if time.monotonic() >= self._deadline(slot, asked, seconds):
-                        raise self._late(seconds) from None
-                    if not self.flags[slot] and await gone():
-                        self.flags[slot] = 1
-                except BrokenProcessPool:
-                    raise self._lost(restarts) from None
-        finally:
-            self._release(slot)
-
-    def restart(self) -> None:
-        """End every worker (and what it computes) and start a fresh pool."""
-        with self.lock:
-            old, self.executor = self.executor, self._start()
-            self.restarts += 1
-        for process in list(getattr(old, "_processes", {}).values()):
-            process.kill()
-        old.shutdown(wait=False, cancel_futures=True)
-
-    def close(self) -> None:
-        """End the workers, at once."""
-        for process in list(getattr(self.executor, "_processes", {}).values()):
-            process.kill()
-        self.executor.shutdown(wait=False, cancel_futures=True)
