@@ -108,9 +108,9 @@ def test_solve_an_openspiel_game(cli: CliRunner) -> None:
 
 @pytest.mark.parametrize(("name", "message"), [
     ("openspiel:tic_tac_tow", "zermelo: unknown name: no OpenSpiel game 'tic_tac_tow'"),
-    ("openspiel:tic_tac_toe(x=1)", "zermelo: invalid option: tic_tac_toe(x=1): Unknown "
-                                   "parameter 'x'"),
-    ("openspiel:connect_four(rows=-3)", "zermelo: invalid option: connect_four(rows=-3): "),
+    ("openspiel:tic_tac_toe(x=1)", "zermelo: invalid option: tic_tac_toe: no parameter 'x'"),
+    ("openspiel:connect_four(rows=-3)", "zermelo: invalid option: connect_four: rows -3: "
+                                        "expected a whole number from 1 to 24"),
     ("openspiel:", "zermelo: unknown name: no OpenSpiel game ''"),
 ])
 def test_bad_openspiel_names_are_one_line(cli: CliRunner, name: str, message: str) -> None:

@@ -9,20 +9,47 @@ from typing import Any
 import pytest
 import uvicorn
 from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
 from tests.conftest import CliRunner
+from zermelo.web.limits import Deadlines
 
 
 def test_serve_runs_the_app_on_the_given_address(cli: CliRunner, monkeypatch: pytest.MonkeyPatch,
                                                  tmp_path: Path) -> None:
     calls: list[tuple[Any, dict[str, Any]]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append((app, kw)))
-    result = cli("serve", "--host", "0.0.0.0", "--port", "8123", "--db", str(tmp_path))
+    result = cli("serve", "--host", "0.0.0.0", "--port", "8123", "--db", str(tmp_path),
+                 "--workers", "1")
     assert result.code == 0
     assert "http://0.0.0.0:8123/" in result.out
-    [(app, options)] = calls
+    result = cli("serve", "--port", "8123", "--workers", "1", "--proxy", "10.0.0.5",
+                 "--openspiel", "openspiel:tic_tac_toe", "--openspiel",
+                 "connect_four(rows=4,columns=5)")
+    assert result.code == 0
+    [(app, options), (proxied, behind)] = calls
     assert isinstance(app, FastAPI)
     assert (options["host"], options["port"]) == ("0.0.0.0", 8123)
+    assert options["http"] is Deadlines and options["limit_concurrency"] == 1000
+    assert not options["proxy_headers"]  # no X-Forwarded-For trusted unless asked
+    assert behind["proxy_headers"] and behind["forwarded_allow_ips"] == "10.0.0.5"
+    for close in (app, proxied):  # their workers
+        with TestClient(close):
+            pass
+
+
+@pytest.mark.parametrize(("args", "problem"), [
+    (["--workers", "0"], "'--workers': Input should be greater than or equal to 1"),
+    (["--proxy", "localhost"], "invalid option: proxy 'localhost': expected the IP address"),
+    (["--openspiel", "connect_four(rows=0)"],
+     "invalid option: connect_four: rows 0: expected a whole number from 1 to 24"),
+    (["--openspiel", "universal_poker(numPlayers=10)"],
+     "invalid option: universal_poker(numPlayers=10): OpenSpiel crashed loading it (SIGSEGV)"),
+])
+def test_bad_serve_options_are_one_line(cli: CliRunner, args: list[str], problem: str) -> None:
+    result = cli("serve", "--port", "8125", *args)
+    assert result.code == 2
+    assert len(result.err.strip().splitlines()) == 1 and problem in result.err
 
 
 def test_a_bad_port_is_one_line(cli: CliRunner) -> None:

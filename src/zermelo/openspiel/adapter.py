@@ -22,7 +22,9 @@ from __future__ import annotations
 import os
 import random
 import re
+import signal
 import tempfile
+import time
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -76,9 +78,138 @@ def quiet_stderr() -> Iterator[list[str]]:
             lines.extend(sink.read().decode(errors="replace").splitlines())
 
 
+MAX_ACTIONS = 100_000
+"""The most distinct actions a game loaded from OpenSpiel may have."""
+MAX_LENGTH = 10_000_000
+"""The longest game (in actions) a game loaded from OpenSpiel may have."""
+PROBE_SECONDS = 30.0
+"""Seconds a trial load of an OpenSpiel game may take."""
+PROBE_MEMORY = 2 << 30
+"""Bytes of private memory a trial load may add."""
+_PROBED: set[str] = set()
+"""The game strings whose trial load succeeded in this process."""
+
+
+def _split_parameters(inside: str) -> list[str]:
+    """``a=1,b=g(c=2,d=3)`` as ``["a=1", "b=g(c=2,d=3)"]`` (commas inside parentheses kept)."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(inside):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(inside[start:at])
+            start = at + 1
+    parts.append(inside[start:])
+    return [p for p in parts if p.strip()]
+
+
+def parameter_range(key: str, default: int) -> tuple[int, int]:
+    """The values zermelo lets a whole-number parameter take before OpenSpiel sees it (its
+    native code trusts them: ``connect_four(rows=0)`` crashes it): a size or count with a
+    positive default, 1 to four times it (at least 16); a seed, any 31-bit number; another,
+    from -1 (OpenSpiel's "unset") to four times its magnitude (at least 16) either way."""
+    if "seed" in key:
+        return -(2**31), 2**31 - 1
+    bound = max(4 * abs(default), 16)
+    if default >= 1:
+        return 1, bound
+    return (-1 if default >= 0 else -bound), bound
+
+
+def check_parameters(spec: str, pyspiel: Any) -> None:
+    """Refuse in one line, before any native call, a parameter the game does not have or a
+    whole number outside :func:`parameter_range` (nested games are left to the trial load)."""
+    name, _, rest = spec.partition("(")
+    if not rest:
+        return
+    defaults = next(t.parameter_specification for t in pyspiel.registered_games()
+                    if t.short_name == name)
+    for part in _split_parameters(rest[:-1]):
+        key, equals, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not equals or key not in defaults:
+            known = ", ".join(sorted(defaults)) or "none"
+            raise OptionError(f"{name}: no parameter {key[:30]!r} (its parameters: {known})")
+        default = defaults[key]
+        if isinstance(default, bool) or not isinstance(default, int):
+            continue
+        if not (value.isascii() and value.lstrip("-").isdigit() and len(value) <= 12):
+            raise OptionError(f"{name}: {key} {value[:20]!r}: expected a whole number")
+        low, high = parameter_range(key, default)
+        if not low <= int(value) <= high:
+            raise OptionError(f"{name}: {key} {value}: expected a whole number from {low:,} "
+                              f"to {high:,}")
+
+
+def _trial(spec: str, write: int) -> None:
+    """In a child process: load ``spec`` under limits and write what is wrong (nothing if
+    all is well) to ``write``."""
+    from zermelo.web.workers import limit_cpu, limit_memory
+
+    problem = ""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
+        limit_memory(PROBE_MEMORY)
+        limit_cpu(PROBE_SECONDS)
+        game = require().load_game(spec)
+        state = game.new_initial_state()
+        state.legal_actions() if not state.is_chance_node() else state.chance_outcomes()
+        if game.num_distinct_actions() > MAX_ACTIONS:
+            problem = f"{game.num_distinct_actions():,} actions, at most {MAX_ACTIONS:,} here"
+        elif game.max_game_length() > MAX_LENGTH:
+            problem = f"games of up to {game.max_game_length():,} actions, at most " \
+                f"{MAX_LENGTH:,} here"
+    except MemoryError:
+        problem = f"needs more than {PROBE_MEMORY >> 20:,} MiB to load"
+    except BaseException as error:  # OpenSpiel's own refusal, as one line
+        text = str(error).strip()
+        problem = text.splitlines()[0][:200] if text else "bad parameters"
+    os.write(write, problem.encode()[:400])
+    os._exit(0)
+
+
+def probe(spec: str, shown: str) -> None:
+    """Load ``spec`` once in a child process with memory and CPU limits before this process
+    does: a crash, a hang or a huge game there is one line here (:class:`OptionError`)."""
+    if spec in _PROBED or not hasattr(os, "fork"):
+        return
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover (the child)
+        os.close(read)
+        _trial(spec, write)
+    os.close(write)
+    deadline = time.monotonic() + PROBE_SECONDS
+    status = 0
+    try:
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                raise OptionError(f"{shown}: OpenSpiel took more than {PROBE_SECONDS:.0f} s "
+                                  "to load it")
+            time.sleep(0.02)
+        problem = os.read(read, 1000).decode(errors="replace")
+    finally:
+        os.close(read)
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        name = signal.Signals(number).name if number in signal.valid_signals() else number
+        raise OptionError(f"{shown}: OpenSpiel crashed loading it ({name}): parameters out "
+                          "of its range?")
+    if problem or os.waitstatus_to_exitcode(status):
+        raise OptionError(f"{shown}: {problem or 'OpenSpiel could not load it'}")
+    _PROBED.add(spec)
+
+
 def load_native(text: str) -> Any:
     """``pyspiel.load_game(text)``; one-line :class:`UnknownNameError` or :class:`OptionError`
-    for an unknown game or bad parameters."""
+    for an unknown game or bad parameters: checked here first (:func:`check_parameters`), then
+    loaded once in a child process under limits (:func:`probe`), so that no parameter crashes
+    or floods this process."""
     pyspiel = require()
     spec = text.strip()
     shown = spec if len(spec) <= 60 else spec[:60] + "..."
@@ -87,6 +218,8 @@ def load_native(text: str) -> Any:
     name = spec.partition("(")[0]
     if name not in pyspiel.registered_names():
         raise UnknownNameError(f"no OpenSpiel game {name!r} (see pyspiel.registered_names())")
+    check_parameters(spec, pyspiel)
+    probe(spec, shown)
     try:
         with quiet_stderr():
             game = pyspiel.load_game(spec)

@@ -86,7 +86,9 @@ def limit_memory(extra: int) -> None:
     allocation beyond fails: ``MemoryError`` in Python, an error or a crash in native code)."""
     held = private_bytes()
     if held is not None:
-        resource.setrlimit(resource.RLIMIT_DATA, (held + extra, held + extra))
+        hard = resource.getrlimit(resource.RLIMIT_DATA)[1]
+        soft = held + extra if hard == resource.RLIM_INFINITY else min(held + extra, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
 
 
 def limit_cpu(seconds: float) -> None:
