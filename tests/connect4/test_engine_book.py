@@ -145,3 +145,23 @@ def test_a_broken_book_in_the_data_directory_is_passed_over_for_the_shipped_one(
     book = engine_book_for(game, tmp_path)
     assert book is not None and book.depth >= 8  # the shipped one
     assert "not a Connect Four book" in caplog.text and "passed over" in caplog.text
+
+
+def test_a_shipped_book_is_read_only_with_the_sha256_the_package_holds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+        ) -> None:
+    """A forged book, its own checksum recomputed, at the shipped book's place is refused."""
+    from zermelo.solvers.connect4.engine import engine_book_for
+
+    game = ConnectFour()
+    shipped = engine_book.shipped_path(game.board)
+    engine_book.check_shipped(shipped)  # the real one passes
+    real = EngineBook.load(shipped, game.board)
+    forged = tmp_path / shipped.name
+    EngineBook(real.board, real.depth, real.keys, real.moves, -real.scores).save(forged)
+    assert EngineBook.load(forged, game.board).depth == real.depth  # its checksum agrees
+    with pytest.raises(DataError, match="not the book this package shipped"):
+        engine_book.check_shipped(forged)
+    monkeypatch.setattr(engine_book, "shipped_path", lambda board: forged)
+    assert engine_book_for(game, tmp_path / "empty") is None
+    assert "not the book this package shipped" in caplog.text

@@ -18,6 +18,7 @@ from zermelo.tablebase.cache import stamp
 from zermelo.tablebase.store import (
     BLOCK,
     MANIFEST,
+    MAX_MANIFEST,
     DatabaseError,
     Digest,
     Store,
@@ -144,27 +145,57 @@ def test_verify_finds_a_lost_entry_and_a_table_left_out(tmp_path: Path) -> None:
     assert store.verify(["a"]) == []
 
 
-def test_a_format_1_database_is_read_whole_and_sealed_by_the_next_build(tmp_path: Path
+def test_a_format_1_manifest_without_seals_is_refused_even_by_a_build(tmp_path: Path
                                                                         ) -> None:
-    store = built(tmp_path)
+    """A manifest rewritten in the old format would drop the seals and let two tables swapped
+    with their entries be served: it is refused, and no build reseals it."""
+    built(tmp_path)
     data = json.loads((tmp_path / MANIFEST).read_text())
     data["format"] = 1
     for entry in data["tables"].values():
         del entry["blocks"], entry["seal"]
+    data["tables"]["a"], data["tables"]["b"] = data["tables"]["b"], data["tables"]["a"]
     (tmp_path / MANIFEST).write_text(json.dumps(data))
-    old = Store(tmp_path, HEADER)
-    assert old.value("a", 3) == int(table(1)[3])
-    poke(store.file("b"), 3 * BLOCK + 50)  # no block checksums: the whole file is checked
-    with pytest.raises(DatabaseError, match=r"b\.bin: checksum mismatch, the file is corrupt"):
-        old.value("b", 0)
-    with pytest.raises(DatabaseError, match="checksum mismatch"), old.building():
-        pass
-    poke(store.file("b"), 3 * BLOCK + 50)  # put back
-    with old.building():
-        pass
-    sealed = json.loads((tmp_path / MANIFEST).read_text())
-    assert sealed["format"] == 2 and all("seal" in e for e in sealed["tables"].values())
-    assert Store(tmp_path, HEADER).verify(["a", "b"]) == []
+    expected = "format 1, without seals, is no longer read"
+    with pytest.raises(DatabaseError, match=expected):
+        Store(tmp_path, HEADER)  # as a build opens it too: nothing reseals it
+    (tmp_path / MANIFEST).unlink()  # a build from nothing writes format 2 again
+    fresh = Store(tmp_path, HEADER)
+    with fresh.building():
+        fresh.write("c", table(3))
+    assert json.loads((tmp_path / MANIFEST).read_text())["format"] == 2
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink to /dev/zero", "directory", "huge"])
+def test_a_manifest_or_table_that_is_not_a_regular_file_is_refused(tmp_path: Path, kind: str
+                                                                   ) -> None:
+    """Read with O_NONBLOCK and checked before a byte is read: a FIFO never hangs the
+    reader, a link to a device never feeds it without end."""
+    import os
+
+    store = built(tmp_path / "db")
+    for target in (tmp_path / "db" / MANIFEST, store.file("b")):
+        saved = target.read_bytes()
+        target.unlink()
+        if kind == "fifo":
+            os.mkfifo(target)
+        elif kind == "directory":
+            target.mkdir()
+        elif kind == "huge":
+            with target.open("wb") as handle:
+                handle.truncate(MAX_MANIFEST + 1 if target.name == MANIFEST else 5 * BLOCK)
+        else:
+            target.symlink_to("/dev/zero")
+        with pytest.raises(DatabaseError) as refused:
+            Store(tmp_path / "db", HEADER).check("b")
+        assert "\n" not in str(refused.value) and target.name in str(refused.value)
+        if kind != "huge":
+            assert "regular file" in str(refused.value)
+        if target.is_dir() and not target.is_symlink():
+            target.rmdir()
+        else:
+            target.unlink()
+        target.write_bytes(saved)
 
 
 def test_a_build_removes_what_a_killed_build_left(tmp_path: Path) -> None:

@@ -25,12 +25,14 @@ the disk has room for its plan before it starts.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import hashlib
 import json
 import os
 import re
 import shutil
+import stat
 import tempfile
 import threading
 from collections.abc import Hashable, Iterable, Iterator
@@ -47,8 +49,12 @@ from zermelo.core.nesting import MAX_NESTING, too_deep
 from zermelo.search.base import BudgetExhausted, remaining_budget
 
 FORMAT_VERSION = 2
-"""Format 2 adds per-block checksums and seals; format 1 manifests (a whole-file SHA-256 per
-table) are still read, each table checked whole, and are sealed by the next build."""
+"""Format 2 adds per-block checksums and seals. Format 1 manifests (a whole-file SHA-256 per
+table, no seals) are refused, also by a build: without seals two tables swapped with their
+entries would be served, so such a database is removed and built again."""
+MAX_MANIFEST = 64 << 20
+"""The largest manifest or derived-data file read (a manifest of the standard Morris database,
+its largest, is a few MB)."""
 MANIFEST = "manifest.json"
 LOCK = ".lock"
 PARTS = ".parts"
@@ -99,6 +105,42 @@ class DatabaseError(DataError):
 
 class BuildInProgress(DatabaseError):
     """Another build (in this or another process) holds the directory's lock."""
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, which must be a regular file (not a symbolic link, a FIFO or a
+    device, which could hang a reader or feed it without end) of at most ``limit`` bytes;
+    :class:`DataError` naming it otherwise, ``FileNotFoundError`` when it is absent."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise DataError(f"{path}: a symbolic link, not a regular file") from None
+        raise DataError(f"{path}: cannot read ({error.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError(f"{path}: not a regular file")
+        if info.st_size > limit:
+            raise DataError(f"{path}: {info.st_size:,} bytes, at most {limit:,} expected")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(limit + 1)
+        if len(data) > limit:
+            raise DataError(f"{path}: more than {limit:,} bytes")
+        return data
+    finally:
+        os.close(fd)
+
+
+def regular_identity(path: Path) -> Identity:
+    """The :data:`Identity` of ``path`` itself (a link is not followed); :class:`DataError`
+    unless it is a regular file, ``OSError`` when it cannot be looked at."""
+    info = path.lstat()
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError(f"{path}: not a regular file")
+    return identity(info)
 
 
 def identity(stat: os.stat_result) -> Identity:
@@ -264,12 +306,18 @@ class Store:
 
     def _load_manifest(self, manifest: Path) -> None:
         try:
-            data = shallow_json(manifest.read_text())
+            data = shallow_json(read_regular(manifest, MAX_MANIFEST).decode())
             version, header, tables = data["format"], data["header"], data["tables"]
+        except DataError as error:
+            raise DatabaseError(str(error)) from None
         except (ValueError, KeyError, TypeError, RecursionError, OSError) as error:
             raise DatabaseError(f"{manifest}: unreadable manifest ({type(error).__name__})"
                                 ) from None
-        if version not in (1, FORMAT_VERSION) or isinstance(version, bool):
+        if version == 1 and not isinstance(version, bool):
+            raise DatabaseError(f"{manifest}: format 1, without seals, is no longer read (a "
+                                "swapped table would pass): remove the database and build it "
+                                "again")
+        if version != FORMAT_VERSION or isinstance(version, bool):
             raise DatabaseError(f"{manifest}: format {str(version)[:20]}, expected "
                                 f"{FORMAT_VERSION}")
         if header != self.header:
@@ -277,8 +325,7 @@ class Store:
         if not isinstance(tables, dict):
             raise DatabaseError(f"{manifest}: unreadable manifest (tables)")
         for name, entry in tables.items():
-            problem = _entry_problem(name, entry, version) or (
-                version > 1 and self._seal_problem(name, entry))
+            problem = _entry_problem(name, entry, version) or self._seal_problem(name, entry)
             if problem:
                 raise DatabaseError(f"{manifest}: table {str(name)[:40]!r}: {problem}")
         self.format = version
@@ -307,7 +354,7 @@ class Store:
     def building(self) -> Iterator[None]:
         """Hold the directory's lock while a build writes to it; a second build (in this or
         another process) refuses at once with one line. The temporary files of a killed build
-        are removed and a format 1 manifest is sealed (each table read once)."""
+        are removed; a manifest it cannot read (format 1 among them) is refused."""
         make_directory(self.path)
         fd = os.open(self.path / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
         try:
@@ -318,8 +365,6 @@ class Store:
             self._remove_stale()
             if (self.path / MANIFEST).exists():  # what a build before this one finished
                 self._load_manifest(self.path / MANIFEST)
-                if self.format == 1:
-                    self._seal_all()
             yield
         finally:
             os.close(fd)
@@ -332,18 +377,6 @@ class Store:
                     if path.name.endswith(".tmp") and (folder.name == PARTS
                                                        or _TABLE_TMP.fullmatch(path.name)):
                         path.unlink(missing_ok=True)
-
-    def _seal_all(self) -> None:
-        """Check each table of a format 1 manifest whole and record its block checksums and
-        seal (lock held)."""
-        for name, entry in self.tables.items():
-            digest, blocks = digest_of(self.file(name))
-            if digest != entry["sha256"]:
-                raise DatabaseError(f"{self.file(name)}: checksum mismatch, the file is corrupt")
-            entry.update(blocks=blocks, seal=seal(self.header, name, entry["size"], digest,
-                                                  blocks))
-        self.format = FORMAT_VERSION
-        self._write_manifest()
 
     def room(self, needed: int) -> None:
         """Refuse in one line a build that needs ``needed`` more bytes than the disk of the
@@ -393,7 +426,9 @@ class Store:
         if entry is None:
             raise DatabaseError(f"{path}: table not built")
         try:
-            now = identity(path.stat())
+            now = regular_identity(path)
+        except DataError as error:
+            raise DatabaseError(str(error)) from None
         except OSError:
             raise DatabaseError(f"{path}: missing (listed in the manifest)") from None
         with self._lock:
@@ -408,18 +443,9 @@ class Store:
 
     def _check_blocks(self, name: str, first: int, last: int
                       ) -> np.memmap[Any, np.dtype[np.uint8]]:
-        """Table ``name``'s map with blocks ``first`` to ``last`` checked (every block
-        of a format 1 table, which has no block checksums)."""
+        """Table ``name``'s map with blocks ``first`` to ``last`` checked."""
         mapped, checked = self._current(name)
-        entry = self.tables[name]
-        blocks = entry.get("blocks")
-        if blocks is None:
-            if not checked:
-                if hashlib.sha256(_bytes_of(mapped)).hexdigest() != entry["sha256"]:
-                    raise DatabaseError(f"{self.file(name)}: checksum mismatch, the file is "
-                                        "corrupt")
-                checked.add(-1)
-            return mapped
+        blocks = self.tables[name]["blocks"]
         for index in range(first, last + 1):
             if index % CHECK_EVERY == 0 and index > first:
                 _still_in_time(self.file(name), index - first, last + 1 - first)
@@ -464,7 +490,9 @@ class Store:
         then computed again); :class:`DatabaseError` if it does not match its seal."""
         path = self.path / f"{name}.json"
         try:
-            saved = shallow_json(path.read_text())
+            saved = shallow_json(read_regular(path, MAX_MANIFEST).decode())
+        except DataError as error:
+            raise DatabaseError(str(error)) from None
         except (OSError, ValueError, RecursionError):
             return None
         if not isinstance(saved, dict) or set(saved) != {"data", "seal"}:
@@ -480,11 +508,16 @@ class Store:
         problems = []
         for name, entry in sorted(self.tables.items()):
             path = self.file(name)
-            if not path.exists():
+            try:
+                size = regular_identity(path)[2]
+            except DataError as error:
+                problems.append(str(error))
+                continue
+            except OSError:
                 problems.append(f"{path}: missing (listed in the manifest)")
                 continue
-            if path.stat().st_size != entry["size"]:
-                problems.append(f"{path}: {path.stat().st_size} bytes, expected {entry['size']}")
+            if size != entry["size"]:
+                problems.append(f"{path}: {size} bytes, expected {entry['size']}")
                 continue
             digest, blocks = digest_of(path)
             if digest != entry["sha256"] or blocks != entry.get("blocks", blocks):

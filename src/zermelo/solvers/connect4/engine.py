@@ -98,7 +98,8 @@ def perfect(game: ConnectFour, level: int | None, seed: int | None,
 
 def engine_book_for(game: ConnectFour, data: Path | None) -> EngineBook | None:
     """The engine's book of ``game``'s board, kept: the first sound one of the data directory
-    (``data``, then the default one) and the one shipped with the package; a broken one is
+    (``data``, then the default one) and the one shipped with the package (checked against the
+    SHA-256 the package holds for it); a broken one is
     reported once (a warning naming the file) and passed over."""
     paths = (engine_book.default_path(game.board, data), engine_book.default_path(game.board),
              engine_book.shipped_path(game.board))
@@ -108,6 +109,8 @@ def engine_book_for(game: ConnectFour, data: Path | None) -> EngineBook | None:
         for path in dict.fromkeys(paths):
             if path.exists():
                 try:
+                    if path == paths[-1]:
+                        engine_book.check_shipped(path)
                     return EngineBook.load(path, game.board)
                 except DataError as error:
                     logging.getLogger("zermelo").warning("zermelo: warning: %s; passed over",

@@ -12,6 +12,7 @@ orientation of that key.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from collections.abc import Callable
@@ -27,7 +28,7 @@ from zermelo.games.connect4.board import Board
 from zermelo.games.connect4.rules import ConnectFour, Position
 from zermelo.solvers.connect4.book import game_key, read_book, write_book
 from zermelo.solvers.connect4.solver import Solver
-from zermelo.tablebase.store import default_root
+from zermelo.tablebase.store import default_root, read_regular
 
 
 @dataclass(frozen=True)
@@ -78,10 +79,27 @@ def default_path(board: Board, root: Path | None = None) -> Path:
     return (root or default_root()) / f"connect4-{board.width}x{board.height}-k{board.k}.engine.npz"
 
 
+SHIPPED = {"engine-7x6-k4.npz":
+           "a79a25b4779325e0883ddf3d15aedc8f8038e5bd96cc72052517d2e52cd89525"}
+"""The SHA-256 of each book the package ships. A book's own checksum can be recomputed by
+whoever edits it; this one is held in the code, so a shipped book that does not have it is
+refused (rebuilding the shipped book means writing its new SHA-256 here)."""
+MAX_BOOK = 64 << 20
+"""The largest shipped book read."""
+
+
 def shipped_path(board: Board) -> Path:
     """Where the package keeps the book it ships for ``board`` (7x6 only)."""
     folder = resources.files("zermelo.solvers.connect4") / "data"
     return Path(str(folder)) / f"engine-{board.width}x{board.height}-k{board.k}.npz"
+
+
+def check_shipped(path: Path) -> None:
+    """Refuse (:class:`DataError`) a shipped book whose SHA-256 is not the one in
+    :data:`SHIPPED` (or that is not a regular file)."""
+    digest = hashlib.sha256(read_regular(path, MAX_BOOK)).hexdigest()
+    if SHIPPED.get(path.name) != digest:
+        raise DataError(f"{path}: not the book this package shipped (its SHA-256 differs)")
 
 
 def turned(board: Board, state: Position, column: int) -> int:
