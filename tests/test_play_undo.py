@@ -93,3 +93,28 @@ def test_turtles_undo_before_the_engines_answer_replays_the_same_card() -> None:
                             out=Console(file=io.StringIO()), seed=2)
     terminal.run()
     assert len(reached) == 4 and all(state == reached[0] for state in reached)
+
+
+def test_the_engines_move_waits_for_a_table_being_solved() -> None:
+    """An engine whose table is still being solved (Pending) is asked again, the wait shown,
+    instead of the game ending at its first move."""
+    from zermelo.search.base import Pending
+
+    entry = get_game("pig")
+    game = entry.game({"goal": "20"})
+    asked = []
+
+    def engine(game: Any, state: Any) -> Any:
+        asked.append(state)
+        if len(asked) < 3:
+            raise Pending("Pig to 20 is being solved (once, it takes seconds): ask again shortly")
+        return game.legal_moves(state)[-1]
+
+    commands = scripted([])
+    out = io.StringIO()
+    TerminalGame(entry, game, {1}, engine, read=lambda _: next(commands),  # the engine first
+                 out=Console(file=out, width=100), seed=1).run()
+    waits = [line for line in out.getvalue().splitlines() if "waiting" in line]
+    assert len(waits) == 2 and waits[0].startswith("Pig to 20 is being solved (once, it takes "
+                                                   "seconds): waiting (")
+    assert "A plays" in out.getvalue()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,7 +17,7 @@ from zermelo.core.errors import DataError, OptionError, UnknownNameError, Zermel
 from zermelo.core.game import CHANCE, Information, Mover
 from zermelo.engines import HUMAN, create_engine, default_engine_for, engines_for
 from zermelo.games.registry import AnyEntry, AnyGame, get_game
-from zermelo.search.base import Budget, budget, viewer
+from zermelo.search.base import Budget, Pending, budget, viewer
 from zermelo.search.players import Player
 
 HELP = (
@@ -119,11 +120,7 @@ class TerminalGame:
                 self._advance(outcome)
                 continue
             if side not in self.humans and self.engine is not None:
-                if self.ahead:
-                    move = self.ahead.pop(0)
-                else:
-                    with budget(self.budget):
-                        move = self.engine(game, self.state)
+                move = self.ahead.pop(0) if self.ahead else self._engine_move()
                 played = game.format_move(self.state, move)
                 self.out.print(f"{game.info.players[side]} plays {played}")
                 self._advance(move)
@@ -131,6 +128,18 @@ class TerminalGame:
             outcome = self._human_turn(side)
             if outcome is not None:
                 return outcome if outcome >= 0 else None
+
+    def _engine_move(self) -> Any:
+        """The engine's move within the move time; while what it needs is being computed once
+        (:class:`Pending`: a table being solved), it is asked again, the wait shown."""
+        start = time.monotonic()
+        while True:
+            try:
+                with budget(self.budget):
+                    return self.engine(self.game, self.state)  # type: ignore[misc]
+            except Pending as waiting:
+                self.out.print(f"[dim]{waiting.args[0].split(': ask again')[0]}: waiting "
+                               f"({time.monotonic() - start:.0f} s)[/dim]")
 
     def _draw(self, side: Mover) -> None:
         """The position; with hidden information, only what the person to move may see, when

@@ -116,6 +116,12 @@ class BudgetExhausted(ZermeloError):
     kind = "budget exhausted"
 
 
+class Pending(BudgetExhausted):
+    """The answer is being computed once, apart from the caller (a table being solved in a
+    thread of its own): the time ran out before it was ready, and asking again later gets it.
+    A caller with a person waiting may wait and ask again instead of giving up."""
+
+
 @dataclass(frozen=True)
 class Budget:
     """How much a search may spend: nodes visited and wall-clock seconds (None: no bound),

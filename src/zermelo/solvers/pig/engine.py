@@ -14,7 +14,7 @@ import numpy as np
 
 from zermelo.core.value import Analysis, Value
 from zermelo.games.pig.rules import FACES, HOLD, OTHER, ROLL, Move, Pig, PigState
-from zermelo.search.base import BudgetExhausted, SearchResult, SearchStats, remaining_budget
+from zermelo.search.base import Pending, SearchResult, SearchStats, remaining_budget
 from zermelo.solvers.pig.space import bases, build, index
 from zermelo.tablebase.value_iteration import iterate
 
@@ -81,7 +81,7 @@ def table(goal: int) -> Table:
         if goal in _failed:
             _solving.pop(goal, None)
             raise _failed.pop(goal)
-    raise BudgetExhausted(f"Pig to {goal} is being solved (once, it takes seconds): ask again "
+    raise Pending(f"Pig to {goal} is being solved (once, it takes seconds): ask again "
                           f"shortly")
 
 
