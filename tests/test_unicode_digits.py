@@ -50,3 +50,26 @@ def test_options_with_other_digits_are_zermelo_errors(name: str, value: str) -> 
         option = key["name"] if isinstance(key, dict) else str(key)
         with contextlib.suppress(ZermeloError):
             entry.game({option: value})
+
+
+OTHER_DIGITS = "".join(c for c in DIGITS if not c.isascii())
+
+
+@pytest.mark.parametrize("digit", OTHER_DIGITS[:12] + OTHER_DIGITS[-4:])
+def test_other_digits_inside_words_are_refused(digit: str) -> None:
+    """Not only a number alone: a board size, a position's scores and an agent's parameters,
+    where ``re``'s ``\\d``, ``int()`` and ``float()`` would read other scripts' digits."""
+    from zermelo.agents.turtles.search import agent_options
+    from zermelo.core.errors import OptionError
+
+    with pytest.raises(OptionError, match="board"):
+        GAMES["connect4"].game({"board": f"5x{digit}"})
+    pig = GAMES["pig"].game({})
+    with pytest.raises(ZermeloError):
+        pig.parse_position(f"A {digit} 0 0")
+    for word in (digit, f"seconds={digit}", f"seconds=0.{digit}"):
+        with pytest.raises(OptionError, match="expected a number"):
+            agent_options("ismcts", (word,), ("iterations",), {
+                "iterations": (1, 10**7), "seconds": (0.001, 3600)})
+    assert agent_options("ismcts", ("5", "seconds=0.5"), ("iterations",), {
+        "iterations": (1, 10**7), "seconds": (0.001, 3600)}) == {"iterations": 5, "seconds": 0.5}

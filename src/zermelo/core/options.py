@@ -24,7 +24,7 @@ from typing import Any
 
 from zermelo.core.errors import OptionError
 
-_SIZE = re.compile(r"\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*")
+_SIZE = re.compile(r"\s*([0-9]{1,6})\s*[xX]\s*([0-9]{1,6})\s*")
 MAX_TEXT = 1000
 """No option's text may be longer than this."""
 

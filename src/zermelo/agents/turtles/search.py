@@ -300,6 +300,8 @@ def agent_options(name: str, args: tuple[str, ...], positional: tuple[str, ...],
             continue
         low, high = float(kind[0]), float(kind[1])
         try:
+            if not text.isascii():  # float() and int() read other scripts' digits
+                raise ValueError(text)
             number = float(text) if key in ("seconds", "epsilon") else int(text)
         except ValueError:
             raise OptionError(f"agent {name}: {key} {text[:30]!r}: expected a number") from None

@@ -77,7 +77,8 @@ def _batch(game: ConnectFour, answer: Callable[[Position], str]) -> int:
         if not fields:
             continue
         try:
-            if len(fields) > 2 or (len(fields) == 2 and not fields[1].lstrip("-").isdigit()):
+            if len(fields) > 2 or (len(fields) == 2 and not (fields[1].isascii()
+                                                         and fields[1].lstrip("-").isdigit())):
                 raise InvalidPositionError(f"{line.strip()!r}: expected MOVES [SCORE]")
             print(f"{fields[0]} {answer(game.parse_position(fields[0]))}", flush=True)
         except ZermeloError as error:

@@ -43,7 +43,7 @@ MAX_POINTS = 999_999
 Move = str | int
 """``roll``, ``hold``, or at a chance node the face thrown (1 to 6)."""
 
-_POSITION = re.compile(r"([AB])\s+(\d{1,6})\s+(\d{1,6})\s+(\d{1,6})(\s+roll)?")
+_POSITION = re.compile(r"([AB])\s+([0-9]{1,6})\s+([0-9]{1,6})\s+([0-9]{1,6})(\s+roll)?")
 
 
 @dataclass(frozen=True)

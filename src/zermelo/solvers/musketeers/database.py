@@ -227,7 +227,8 @@ class Database:
         """The tables the variant implies for the layers listed: both sides of every enemy
         count up to the highest one in the manifest (a build may stop at any layer)."""
         listed = [int(name[1:3]) for name in self.store.tables
-                  if len(name) == 5 and name[0] == "L" and name[1:3].isdigit()]
+                  if len(name) == 5 and name[0] == "L" and name[1:3].isascii()
+                  and name[1:3].isdigit()]
         top = min(max(listed, default=-1), self.ix.free_count)
         return [table_name(n, side) for n in range(top + 1) for side in (0, 1)]
 
