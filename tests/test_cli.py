@@ -210,3 +210,19 @@ def test_output_to_a_closed_pipe_ends_quietly() -> None:
     process.stdout.close()  # the reader goes away before anything is written
     assert process.wait(timeout=120) == 1
     assert process.stderr.read() == b""
+
+
+def test_a_games_own_solver_beyond_the_standard_variant_runs_under_the_default_budget(
+        cli: CliRunner) -> None:
+    """Off the standard variant (a longer game, or one of unknown length) a game's exact solver
+    gets the generic searches' 10 s and says so, instead of running silently for minutes."""
+    from zermelo.cli.solve import beyond_standard
+    from zermelo.games.registry import get_game
+
+    connect4, pig = get_game("connect4"), get_game("pig")
+    assert beyond_standard(connect4, connect4.game({"board": "9x6"}), {"board": "9x6"})
+    assert not beyond_standard(connect4, connect4.game({"board": "5x4"}), {"board": "5x4"})
+    assert not beyond_standard(pig, pig.game({}), {})
+    result = cli("solve", "pig", "-o", "goal=20", "--json")
+    assert result.code == 0
+    assert json.loads(result.out)["budget"] == {"seconds": 10.0, "nodes": None}

@@ -148,9 +148,11 @@ def solve(
 ) -> None:
     """Search a position: value from the side to move's view (1 win, 0 draw, -1 loss, the
     game's own score, or a win probability), best move, principal line and statistics. A
-    generic search stops after 10 s unless told otherwise (--seconds, --nodes)."""
+    generic search, and a game's own solver on a variant larger than the standard one, stops
+    after 10 s unless told otherwise (--seconds, --nodes)."""
     entry = get_game(game_name)
-    game: AnyGame = entry.game(parse_options(option))
+    chosen = parse_options(option)
+    game: AnyGame = entry.game(chosen)
     name = algorithm or default_algorithm(entry, game)
     own = entry.algorithm(name)
     given = [o for o, v in ((ITERATIONS, iterations), (SEED, seed)) if v is not None]
@@ -163,7 +165,8 @@ def solve(
     elif depth is not None or given:
         raise OptionError(f"{name} takes no {'depth limit' if depth is not None else given[0]}")
     state = load_position(game, " ".join(position) if position else None)
-    default = own is None and seconds is None and nodes is None
+    default = (own is None or beyond_standard(entry, game, chosen)) and seconds is None \
+        and nodes is None
     limit = Budget(nodes, DEFAULT_SECONDS if default else seconds or None)
     words = budget_words(limit, default)
     progress = ProgressLine(f" of {words}" if words else "")
@@ -237,6 +240,17 @@ def solve(
         table.add_row("budget", words + ("; stopped there, the best answer so far" if spent
                                          else ""))
     console.print(table)
+
+
+def beyond_standard(entry: Any, game: AnyGame, chosen: dict[str, str]) -> bool:
+    """Whether ``game`` (its variant options ``chosen``) may be larger than the game's standard
+    variant: options given, and a longest game longer than the standard one's (or either
+    unknown). A game's own exact solver then runs under the default budget too, as a generic
+    search does, instead of silently for minutes."""
+    if not chosen:
+        return False
+    mine, standard = game.info.max_game_length, entry.game({}).info.max_game_length
+    return mine is None or standard is None or mine > standard
 
 
 def budget_words(limit: Budget, default: bool) -> str:
