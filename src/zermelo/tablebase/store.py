@@ -309,7 +309,7 @@ class Store:
             data = shallow_json(read_regular(manifest, MAX_MANIFEST).decode())
             version, header, tables = data["format"], data["header"], data["tables"]
         except DataError as error:
-            raise DatabaseError(str(error)) from None
+            raise DatabaseError(error.args[0]) from None
         except (ValueError, KeyError, TypeError, RecursionError, OSError) as error:
             raise DatabaseError(f"{manifest}: unreadable manifest ({type(error).__name__})"
                                 ) from None
@@ -428,7 +428,7 @@ class Store:
         try:
             now = regular_identity(path)
         except DataError as error:
-            raise DatabaseError(str(error)) from None
+            raise DatabaseError(error.args[0]) from None
         except OSError:
             raise DatabaseError(f"{path}: missing (listed in the manifest)") from None
         with self._lock:
@@ -492,7 +492,7 @@ class Store:
         try:
             saved = shallow_json(read_regular(path, MAX_MANIFEST).decode())
         except DataError as error:
-            raise DatabaseError(str(error)) from None
+            raise DatabaseError(error.args[0]) from None
         except (OSError, ValueError, RecursionError):
             return None
         if not isinstance(saved, dict) or set(saved) != {"data", "seal"}:
@@ -511,7 +511,7 @@ class Store:
             try:
                 size = regular_identity(path)[2]
             except DataError as error:
-                problems.append(str(error))
+                problems.append(error.args[0])
                 continue
             except OSError:
                 problems.append(f"{path}: missing (listed in the manifest)")

@@ -213,8 +213,9 @@ class Table:
 
     def run_if_free(self) -> None:
         """:meth:`run`, the engines' moves put off to a later request when the server is too
-        busy to make them now (the seat then sees an engine to move)."""
-        with contextlib.suppress(Busy):
+        busy to make them now, or the client holds its share of searches (the seat then sees
+        an engine to move)."""
+        with contextlib.suppress(Busy, TooManyRequests):
             self.run()
 
     def record(self, mover: int, move: Any) -> None:
