@@ -256,7 +256,7 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
     def engines(game: str, body: PositionRequest) -> dict[str, Any]:
         """The engines that play the variant of ``options`` (``position`` is not read), the
         default one and the strengths in words."""
-        return service.engines(service.game_for(game, body.options))
+        return service.engines(game_for(game, body.options))
 
     @app.post("/api/{game}/analyze")
     async def analyze(game: str, body: ThinkRequest, request: Request) -> dict[str, Any]:
