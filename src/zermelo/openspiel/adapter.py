@@ -143,7 +143,7 @@ def check_parameters(spec: str, pyspiel: Any) -> None:
 def _trial(spec: str, write: int) -> None:
     """In a child process: load ``spec`` under limits and write what is wrong (nothing if
     all is well) to ``write``."""
-    from zermelo.web.workers import limit_cpu, limit_memory
+    from zermelo.core.rlimits import limit_cpu, limit_memory
 
     problem = ""
     try:
