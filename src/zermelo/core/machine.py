@@ -16,17 +16,23 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def available_memory() -> int:
-    """Bytes of memory the system can give without swapping (``MemAvailable``), or 4 GiB
-    where it is not shown."""
+def proc_bytes(path: str, key: str) -> int | None:
+    """A ``KEY: N kB`` figure of a Linux ``/proc`` file in bytes, None where it is not shown."""
     try:
-        with open("/proc/meminfo", encoding="ascii") as info:
+        with open(path, encoding="ascii") as info:
             for line in info:
-                if line.startswith("MemAvailable:"):
+                if line.startswith(f"{key}:"):
                     return int(line.split()[1]) * 1024
     except (OSError, ValueError, IndexError):
         pass
-    return 4 << 30
+    return None
+
+
+def available_memory() -> int:
+    """Bytes of memory the system can give without swapping (``MemAvailable``), or 4 GiB
+    where it is not shown."""
+    shown = proc_bytes("/proc/meminfo", "MemAvailable")
+    return 4 << 30 if shown is None else shown
 
 
 def whole_number(text: str, most_digits: int = 18) -> int | None:

@@ -9,17 +9,12 @@ import math
 import resource
 import signal
 
+from zermelo.core.machine import proc_bytes
+
 
 def private_bytes() -> int | None:
     """This process's private writable memory (``VmData``), where Linux shows it."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmData:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
+    return proc_bytes("/proc/self/status", "VmData")
 
 
 def limit_memory(extra: int) -> None:
