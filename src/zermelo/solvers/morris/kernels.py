@@ -43,6 +43,16 @@ def image_of(mask, perm):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
+def image_in(mask, syms, g):  # type: ignore[no-untyped-def]
+    """:func:`image_of` under symmetry number ``g`` of ``syms`` (read in place, no row view)."""
+    out = np.int64(0)
+    while mask:
+        out |= np.int64(1) << syms[g, trailing_zeros(mask)]
+        mask &= mask - 1
+    return out
+
+
+@njit(cache=True, inline="always")
 def expand(compact, rep, n):  # type: ignore[no-untyped-def]
     """The points of ``compact``, whose bit j is the j-th point outside ``rep``."""
     out = np.int64(0)
@@ -119,7 +129,7 @@ def locate(mover, opp, m, class_of, sym_of, stab, free_at, syms, binom):  # type
     so that every symmetric copy of a position finds the same entry. ``free_at[m, c, p]``
     numbers point ``p`` among the points class ``c``'s representative leaves empty."""
     r = rank(mover, binom)
-    return locate_image(class_of[m, r], image_of(opp, syms[sym_of[m, r]]), m, stab, free_at,
+    return locate_image(class_of[m, r], image_in(opp, syms, sym_of[m, r]), m, stab, free_at,
                         syms, binom)
 
 
@@ -132,7 +142,7 @@ def locate_image(c, image, m, stab, free_at, syms, binom):  # type: ignore[no-un
     for k in range(stab.shape[2]):
         if stab[m, c, k] < 0:
             break
-        other = image_of(image, syms[stab[m, c, k]])
+        other = image_in(image, syms, stab[m, c, k])
         if other < best:
             best = other
     within = 0

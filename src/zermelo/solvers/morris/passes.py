@@ -11,10 +11,11 @@ slice ``s`` whose mover stones are class ``c``: blocks are the pieces the thread
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
-from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, lost, unmoves
-from zermelo.solvers.morris.kernels import expand, image_of, locate, locate_image, rank, unrank
+from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, unmoves
+from zermelo.solvers.morris.kernels import expand, image_in, locate, locate_image, rank, unrank
 from zermelo.tablebase.bits import next_subset
 from zermelo.tablebase.retrograde import ALIAS, NONE, from_child, preference
 
@@ -44,15 +45,63 @@ def forward(thread, piece, cut, blocks, sub, targets, ext0, ext1, ext2, ext3, fl
                        t, class_of, sym_of, reps, stab, free_at, syms, binom, count, exit_code)
 
 
+def _likes() -> npt.NDArray[np.int64]:
+    """``LIKES[x]``: how much a mover likes a move to a position of code ``x``
+    (:func:`~zermelo.tablebase.retrograde.preference` of its
+    :func:`~zermelo.tablebase.retrograde.from_child`), one look-up instead of two branchy
+    calls a move."""
+    return np.array([preference.py_func(from_child.py_func(x)) for x in range(256)], np.int64)
+
+
+LIKES = _likes()
+
+
+@njit(cache=True, inline="always")
+def _pick(where, ext0, ext1, ext2, ext3):  # type: ignore[no-untyped-def]
+    """External array number ``where``."""
+    if where == 0:
+        return ext0
+    if where == 1:
+        return ext1
+    if where == 2:
+        return ext2
+    return ext3
+
+
+@njit(cache=True, inline="always")
+def _has_mill(stones, mills):  # type: ignore[no-untyped-def]
+    """Whether ``stones`` hold one of the ``mills``."""
+    for k in range(mills.shape[0]):  # noqa: SIM110 (a loop compiles; a generator in any() does not)
+        if stones & mills[k] == mills[k]:
+            return True
+    return False
+
+
 @njit(cache=True)
 def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, sym_of,  # type: ignore[no-untyped-def]
                    reps, stab, free_at, syms, binom, count, exit_code):
-    """:func:`forward` over block ``(s, c)``."""
+    """:func:`forward` over block ``(s, c)``: the mover's stones are the block's
+    representative throughout, so what depends on them alone is found once; the rules'
+    :func:`~zermelo.games.morris.kernels.lost` test of a child is its stone count (fixed by
+    the slice and whether the move removes) and, when a mill wins, the mover's mills."""
     n = free_at.shape[2]
     m, o, mh, oh, offset = sub[s, 0], sub[s, 1], sub[s, 2], sub[s, 3], sub[s, 4]
     per = binom[n - m, o]
     mover = reps[m, c]
     aliased = stab[m, c, 0] >= 0
+    mills = t[2]
+    mill_wins = t[5]
+    least = t[6]
+    gone = m + mh < least  # the mover has lost whatever the opponent's stones
+    gone_plain = o + oh < least  # the opponent has lost after a move removing nothing
+    gone_take = o - 1 + oh < least  # ... after a removal
+    kind0, where0, cm0 = targets[s, 0, 0], targets[s, 0, 1], targets[s, 0, 2]
+    kind1, where1, cm1 = targets[s, 1, 0], targets[s, 1, 1], targets[s, 1, 2]
+    out0 = _pick(where0 if kind0 == EXTERNAL else 0, ext0, ext1, ext2, ext3)
+    out1 = _pick(where1 if kind1 == EXTERNAL else 0, ext0, ext1, ext2, ext3)
+    at0 = sub[where0, 4] if kind0 == INTERNAL else 0
+    at1 = sub[where1, 4] if kind1 == INTERNAL else 0
+    likes = LIKES
     moves = np.empty(MAX_MOVES, np.int64)
     seen = np.empty(MAX_MOVES, np.int64)
     compact = np.int64((1 << o) - 1)
@@ -67,57 +116,69 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
             continue
         count[u] = 0
         exit_code[u] = NONE
-        if lost(mover, opp, mh, t):
+        if gone or (mill_wins and _has_mill(opp, mills)):
             continue
-        best = NONE
+        best = NONE  # the child code of the best exit so far
         k = 0
         # a move without a removal leaves the opponent's stones, the child's mover set, as
         # they are: their class and symmetry are found once, and the image of our stones
         # under it moves with the stone moved
         r_opp = rank(opp, binom)
         c_opp = class_of[o, r_opp]
-        perm = syms[sym_of[o, r_opp]]
-        image = image_of(mover, perm)
+        g = sym_of[o, r_opp]
+        image = image_in(mover, syms, g)
         # two such moves reach one entry only through a symmetry keeping the opponent's
         # stones in place: without one, they need no look for a repeat
         alone = stab[o, c_opp, 0] < 0
         for i in range(generate(mover, opp, mh, flying, t, moves)):
             frm, to, take = decode(moves[i])
             after = mover | (np.int64(1) << to)
-            moved = image | (np.int64(1) << perm[to])
             if frm >= 0:
                 after ^= np.int64(1) << frm
-                moved ^= np.int64(1) << perm[frm]
-            capture = 1 if take >= 0 else 0
-            child = opp ^ (np.int64(1) << take) if capture else opp
-            if lost(child, after, oh, t):
-                code = from_child(1)  # the opponent has lost: a win in one ply
-                if preference(code) > preference(best):
-                    best = code
-                continue
-            kind, where, cm = (targets[s, capture, 0], targets[s, capture, 1],
-                               targets[s, capture, 2])
-            if capture:
-                v = locate(child, after, cm, class_of, sym_of, stab, free_at, syms, binom)
-            else:
-                v = locate_image(c_opp, moved, cm, stab, free_at, syms, binom)
-            if kind == EXTERNAL:
-                code = from_child(_external(where, v, ext0, ext1, ext2, ext3))
-                if preference(code) > preference(best):
-                    best = code
-                continue
-            v += sub[where, 4]
-            new = True
-            if capture or not alone:
+            if take >= 0:
+                child = opp ^ (np.int64(1) << take)
+                if gone_take or (mill_wins and _has_mill(after, mills)):
+                    if likes[1] > likes[best]:  # the opponent has lost: a win in one ply
+                        best = 1
+                    continue
+                v = locate(child, after, cm1, class_of, sym_of, stab, free_at, syms, binom)
+                if kind1 == EXTERNAL:
+                    x = out1[v]
+                    if likes[x] > likes[best]:
+                        best = x
+                    continue
+                v += at1
+                new = True
                 for j in range(k):
                     if seen[j] == v:
                         new = False
                         break
+            else:
+                if gone_plain or (mill_wins and _has_mill(after, mills)):
+                    if likes[1] > likes[best]:
+                        best = 1
+                    continue
+                moved = image | (np.int64(1) << syms[g, to])
+                if frm >= 0:
+                    moved ^= np.int64(1) << syms[g, frm]
+                v = locate_image(c_opp, moved, cm0, stab, free_at, syms, binom)
+                if kind0 == EXTERNAL:
+                    x = out0[v]
+                    if likes[x] > likes[best]:
+                        best = x
+                    continue
+                v += at0
+                new = True
+                if not alone:
+                    for j in range(k):
+                        if seen[j] == v:
+                            new = False
+                            break
             if new:
                 seen[k] = v
                 k += 1
         count[u] = k
-        exit_code[u] = best
+        exit_code[u] = from_child(best)
 
 
 @njit(cache=True, nogil=True)
