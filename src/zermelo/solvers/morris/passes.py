@@ -13,9 +13,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, unmoves
-from zermelo.solvers.morris.kernels import expand, image_in, locate, locate_image, rank, unrank
+from zermelo.solvers.morris.kernels import expand, locate, unrank
 from zermelo.tablebase.bits import next_subset
 from zermelo.tablebase.retrograde import ALIAS, NONE, from_child, preference
 
@@ -78,6 +79,25 @@ def _has_mill(stones, mills):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _smallest(image, stab, m, c, syms):  # type: ignore[no-untyped-def]
+    """The smallest image of ``image`` under the symmetries ``stab[m, c]`` keeping class
+    ``c``'s representative in place (see :func:`~zermelo.solvers.morris.kernels.locate`)."""
+    best = image
+    for k in range(stab.shape[2]):
+        g = stab[m, c, k]
+        if g < 0:
+            break
+        other = np.int64(0)
+        rest = image
+        while rest:
+            other |= np.int64(1) << syms[g, trailing_zeros(rest)]
+            rest &= rest - 1
+        if other < best:
+            best = other
+    return best
+
+
+@njit(cache=True)
 def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_of, sym_of,  # type: ignore[no-untyped-def]
                    reps, stab, free_at, syms, binom, count, exit_code):
     """:func:`forward` over block ``(s, c)``: the mover's stones are the block's
@@ -102,6 +122,7 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
     at0 = sub[where0, 4] if kind0 == INTERNAL else 0
     at1 = sub[where1, 4] if kind1 == INTERNAL else 0
     likes = LIKES
+    after0 = m + (1 if mh else 0)  # the mover's stones after a move removing nothing
     moves = np.empty(MAX_MOVES, np.int64)
     seen = np.empty(MAX_MOVES, np.int64)
     compact = np.int64((1 << o) - 1)
@@ -110,8 +131,9 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
         if o:
             compact = next_subset(compact)
         u = offset + c * per + r
-        if aliased and locate(mover, opp, m, class_of, sym_of, stab, free_at, syms,
-                              binom) != c * per + r:
+        # the mover's stones are their class's representative: the entry stands for a
+        # smaller one when a symmetry keeping them maps the opponent's to a smaller set
+        if aliased and _smallest(opp, stab, m, c, syms) != opp:
             count[u] = ALIAS
             continue
         count[u] = 0
@@ -123,13 +145,24 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
         # a move without a removal leaves the opponent's stones, the child's mover set, as
         # they are: their class and symmetry are found once, and the image of our stones
         # under it moves with the stone moved
-        r_opp = rank(opp, binom)
+        r_opp = 0
+        j = 0
+        rest = opp
+        while rest:
+            j += 1
+            r_opp += binom[trailing_zeros(rest), j]
+            rest &= rest - 1
         c_opp = class_of[o, r_opp]
         g = sym_of[o, r_opp]
-        image = image_in(mover, syms, g)
+        image = np.int64(0)
+        rest = mover
+        while rest:
+            image |= np.int64(1) << syms[g, trailing_zeros(rest)]
+            rest &= rest - 1
         # two such moves reach one entry only through a symmetry keeping the opponent's
         # stones in place: without one, they need no look for a repeat
         alone = stab[o, c_opp, 0] < 0
+        base0 = c_opp * binom[n - o, after0]
         for i in range(generate(mover, opp, mh, flying, t, moves)):
             frm, to, take = decode(moves[i])
             after = mover | (np.int64(1) << to)
@@ -141,7 +174,31 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
                     if likes[1] > likes[best]:  # the opponent has lost: a win in one ply
                         best = 1
                     continue
-                v = locate(child, after, cm1, class_of, sym_of, stab, free_at, syms, binom)
+                # locate(child, after, cm1, ...), written out: a call passing arrays counts
+                # references to them, an atomic write both threads fight over
+                rc = 0
+                j = 0
+                rest = child
+                while rest:
+                    j += 1
+                    rc += binom[trailing_zeros(rest), j]
+                    rest &= rest - 1
+                cc = class_of[cm1, rc]
+                gc = sym_of[cm1, rc]
+                v = np.int64(0)
+                rest = after
+                while rest:
+                    v |= np.int64(1) << syms[gc, trailing_zeros(rest)]
+                    rest &= rest - 1
+                if stab[cm1, cc, 0] >= 0:
+                    v = _smallest(v, stab, cm1, cc, syms)
+                within = 0
+                j = 0
+                while v:
+                    j += 1
+                    within += binom[free_at[cm1, cc, trailing_zeros(v)], j]
+                    v &= v - 1
+                v = cc * binom[n - cm1, j] + within
                 if kind1 == EXTERNAL:
                     x = out1[v]
                     if likes[x] > likes[best]:
@@ -161,7 +218,15 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
                 moved = image | (np.int64(1) << syms[g, to])
                 if frm >= 0:
                     moved ^= np.int64(1) << syms[g, frm]
-                v = locate_image(c_opp, moved, cm0, stab, free_at, syms, binom)
+                # locate_image(c_opp, moved, cm0, ...), written out
+                if not alone:
+                    moved = _smallest(moved, stab, cm0, c_opp, syms)
+                v = base0
+                j = 0
+                while moved:
+                    j += 1
+                    v += binom[free_at[cm0, c_opp, trailing_zeros(moved)], j]
+                    moved &= moved - 1
                 if kind0 == EXTERNAL:
                     x = out0[v]
                     if likes[x] > likes[best]:
