@@ -16,6 +16,7 @@ from zermelo.tablebase.retrograde import (
     NONE,
     Checkpoint,
     GraphMoves,
+    _decided,
     describe,
     solve_unit,
 )
@@ -125,3 +126,17 @@ def test_a_solve_goes_on_from_its_checkpoint_to_the_same_codes(tmp_path: Path,
     assert checkpoint.load(n) is not None
     assert np.array_equal(solve_unit(graph, checkpoint=checkpoint), expected)
     assert not (tmp_path / "work").exists()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([0, 0, 0, 1, 2, 255]), max_size=80), st.integers(0, 255),
+       st.integers(0, 90), st.integers(1, 20))
+def test_the_scan_for_decided_positions_reads_eight_codes_at_once_as_one_by_one(
+        codes: list[int], target: int, lo: int, room: int) -> None:
+    """The word-at-a-time scan returns the positions and the stop a byte-by-byte scan does."""
+    code = np.array(codes, np.uint8)
+    out = np.zeros(room, np.int64)
+    found = [u for u in range(lo, len(codes)) if codes[u] == target][:room]
+    stop = found[-1] + 1 if len(found) == room else max(lo, len(codes))
+    k, at = _decided(code, target, lo, out)
+    assert (k, at, out[:k].tolist()) == (len(found), stop, found)
