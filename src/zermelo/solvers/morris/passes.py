@@ -125,6 +125,8 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
     after0 = m + (1 if mh else 0)  # the mover's stones after a move removing nothing
     moves = np.empty(MAX_MOVES, np.int64)
     seen = np.empty(MAX_MOVES, np.int64)
+    reads0 = np.empty(MAX_MOVES, np.int64)
+    reads1 = np.empty(MAX_MOVES, np.int64)
     compact = np.int64((1 << o) - 1)
     for r in range(per):
         opp = expand(compact, mover, n)
@@ -142,6 +144,7 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
             continue
         best = NONE  # the child code of the best exit so far
         k = 0
+        e0 = e1 = 0
         # a move without a removal leaves the opponent's stones, the child's mover set, as
         # they are: their class and symmetry are found once, and the image of our stones
         # under it moves with the stone moved
@@ -200,9 +203,8 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
                     v &= v - 1
                 v = cc * binom[n - cm1, j] + within
                 if kind1 == EXTERNAL:
-                    x = out1[v]
-                    if likes[x] > likes[best]:
-                        best = x
+                    reads1[e1] = v
+                    e1 += 1
                     continue
                 v += at1
                 new = True
@@ -228,9 +230,8 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
                     v += binom[free_at[cm0, c_opp, trailing_zeros(moved)], j]
                     moved &= moved - 1
                 if kind0 == EXTERNAL:
-                    x = out0[v]
-                    if likes[x] > likes[best]:
-                        best = x
+                    reads0[e0] = v
+                    e0 += 1
                     continue
                 v += at0
                 new = True
@@ -242,6 +243,16 @@ def _forward_block(s, c, sub, targets, ext0, ext1, ext2, ext3, flying, t, class_
             if new:
                 seen[k] = v
                 k += 1
+        # the finished tables are read once every entry is known, so that the reads, most of
+        # them cache misses, overlap
+        for j in range(e0):
+            x = out0[reads0[j]]
+            if likes[x] > likes[best]:
+                best = x
+        for j in range(e1):
+            x = out1[reads1[j]]
+            if likes[x] > likes[best]:
+                best = x
         count[u] = k
         exit_code[u] = from_child(best)
 
