@@ -315,6 +315,15 @@ def fill_aliases(thread, piece, cut, blocks, sub, class_of, sym_of, reps, stab, 
             opp = expand(compact, mover, n)
             if o:
                 compact = next_subset(compact)
-            canonical = locate(mover, opp, m, class_of, sym_of, stab, free_at, syms, binom)
-            if canonical != c * per + r:
-                code[offset + c * per + r] = code[offset + canonical]
+            # as in the forward pass: the smallest image of the opponent's stones under the
+            # symmetries keeping the representative, ranked among the points it leaves empty
+            best = _smallest(opp, stab, m, c, syms)
+            if best == opp:
+                continue
+            within = 0
+            j = 0
+            while best:
+                j += 1
+                within += binom[free_at[m, c, trailing_zeros(best)], j]
+                best &= best - 1
+            code[offset + c * per + r] = code[offset + c * per + within]
