@@ -16,7 +16,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from zermelo.games.morris.kernels import MAX_MOVES, decode, generate, unmoves
-from zermelo.solvers.morris.kernels import expand, locate, unrank
+from zermelo.solvers.morris.kernels import expand, unrank
 from zermelo.tablebase.bits import next_subset
 from zermelo.tablebase.retrograde import ALIAS, NONE, from_child, preference
 
@@ -283,9 +283,32 @@ def backward(thread, piece, cut, targets, counts, preds, sub, inner, flying, t, 
         row = preds[i]
         before = unmoves(opp, mover, flying, t, row)
         at = sub[inner[s], 4]
+        per_pred = binom[n - o, m]  # entries of a class of the slice the moves start from
         k = 0
         for j in range(before):
-            u = at + locate(row[j], mover, o, class_of, sym_of, stab, free_at, syms, binom)
+            # locate(row[j], mover, o, ...), written out as in the forward pass
+            pred = row[j]
+            rp = 0
+            q = 0
+            while pred:
+                q += 1
+                rp += binom[trailing_zeros(pred), q]
+                pred &= pred - 1
+            cp = class_of[o, rp]
+            gp = sym_of[o, rp]
+            image = np.int64(0)
+            rest = mover
+            while rest:
+                image |= np.int64(1) << syms[gp, trailing_zeros(rest)]
+                rest &= rest - 1
+            if stab[o, cp, 0] >= 0:
+                image = _smallest(image, stab, o, cp, syms)
+            u = at + cp * per_pred
+            q = 0
+            while image:
+                q += 1
+                u += binom[free_at[o, cp, trailing_zeros(image)], q]
+                image &= image - 1
             new = True
             for q in range(k):
                 if row[q] == u:
