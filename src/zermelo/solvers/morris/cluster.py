@@ -3,6 +3,7 @@ and this machine's solving rate, for ``zermelo morris plan``."""
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -10,12 +11,13 @@ from zermelo.solvers.morris.database import Database, MorrisPlan, scopes, table_
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.tablebase.distributed import Estimate, estimate
 
-SLIDING_RATE = 0.5e6
-"""Positions a second, wall time, at which this 2-core machine builds the standard board's large
-sliding tables (s65 to s77: 0.42 to 0.60 M a CPU second, both cores busy part of the time)."""
-PLACING_RATE = 0.4e6
-"""Positions a second, wall time, of its placing tables (``full-5``'s p4510: 11.7 M positions
-at 0.38 M/s, load 3)."""
+SLIDING_RATE = 1.9e6
+"""Positions a CPU second at which this machine builds the standard board's large sliding
+tables (``benchmarks/morris_table.py --scope endgame-6 --table s66``: 162.9 M positions at 1.97
+and 1.91 M a CPU second, load 6 to 12)."""
+PLACING_RATE = 1.8e6
+"""Positions a CPU second of its placing tables (``benchmarks/morris_table.py``: ``full-5``'s
+p4510, 11.7 M positions, at 1.84 M a CPU second, load 8 to 18)."""
 RATE_SAMPLE = 10_000_000
 """At most this many positions (the widest such scope of the board) are solved to measure the
 rate."""
@@ -39,9 +41,10 @@ def measured_rate(geometry: Geometry) -> float:
 
 
 def estimated_seconds(plan: MorrisPlan) -> float:
-    """The wall time a build of ``plan`` takes on this machine, at the measured rates of its
-    sliding and placing tables (an estimate for what a missing database costs; ``zermelo
-    morris plan`` measures the rate anew)."""
+    """The wall time a build of ``plan`` takes on this machine with its cores free, at the rates
+    a CPU second measured for its sliding and placing tables (an estimate of what a missing
+    database costs: the largest tables read children beyond the processor's cache and may be
+    slower; ``zermelo morris plan`` measures the rate anew)."""
     sliding = sum(t.size for t in plan.tables() if t.name.startswith("s"))
     placing = sum(t.size for t in plan.tables()) - sliding
-    return sliding / SLIDING_RATE + placing / PLACING_RATE
+    return (sliding / SLIDING_RATE + placing / PLACING_RATE) / (os.cpu_count() or 1)

@@ -252,7 +252,7 @@ def build_advice(geometry: Geometry, scope: str | None = None) -> str:
     size = f"{positions / 1e9:.1f} G" if positions >= 1e9 else f"{positions / 1e6:.1f} M"
     return (f"'{solve_command(geometry, scope)}' builds it: {size} positions, "
             f"{positions / 1e9:.1f} GB of disk, {memory / 2**30:.1f} GiB of memory, about "
-            f"{hours:.1f} h on a machine like this one")
+            f"{hours:.1f} h on this machine with its cores free")
 
 
 class PerfectPlayer:
