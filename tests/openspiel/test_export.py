@@ -19,7 +19,7 @@ SMALL = {
     "nim": "zermelo_nim(piles=1 2 3)",
     "tictactoe": "zermelo_tictactoe(board=3x3,k=3)",
     "pig": "zermelo_pig(goal=12)",
-    "turtles": "zermelo_turtles(players=3)",
+    "turtles": "zermelo_turtles(players=3,rainbow=4+3-)",
     "morris": "zermelo_morris(board=three)",
 }
 """A small variant of every registered game."""
@@ -32,7 +32,8 @@ def test_every_registered_game_has_a_small_variant_and_a_name() -> None:
 
 @pytest.mark.parametrize("name", sorted(SMALL))
 def test_openspiel_random_simulation(name: str) -> None:
-    pyspiel.random_sim_test(load(SMALL[name]), num_sims=3, serialize=False, verbose=False)
+    """OpenSpiel's test with its default ``serialize=True``: the game string loads again."""
+    pyspiel.random_sim_test(load(SMALL[name]), num_sims=3, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))
@@ -144,3 +145,16 @@ def test_lists_are_written_with_spaces_and_the_game_string_loads_again() -> None
     again = load(str(game))
     assert again.zgame.start == game.zgame.start
     assert load(str(load("zermelo_nim"))).zgame.piles == (1, 3, 5, 7)
+
+
+def test_text_values_openspiel_would_read_as_numbers_are_quoted() -> None:
+    """``5+2-`` and a one-element list are text: written in quotes, read back without them,
+    by ``pyspiel.load_game`` itself as well."""
+    for rainbow in ("5+2-", "4+3-"):
+        game = load(f"zermelo_turtles(rainbow={rainbow})")
+        assert f"rainbow='{rainbow}'" in str(game)
+        assert str(pyspiel.load_game(str(game))) == str(game)
+    nim = load("zermelo_nim(piles=7)")
+    assert nim.zgame.piles == (7,)
+    assert pyspiel.load_game(str(nim)).zgame.piles == (7,)
+    assert load("zermelo_nim(piles=7,misere=True)").zgame.piles == (7,)

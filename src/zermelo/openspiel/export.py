@@ -51,24 +51,42 @@ def short_name(entry: AnyEntry) -> str:
     return PREFIX + entry.name.replace("-", "_")
 
 
+_NUMERIC = frozenset("+-0123456789")
+"""The characters of a value OpenSpiel reads as a whole number (and refuses when it is
+none, as ``5+2-``): such text values are written in single quotes."""
+
+
+def quoted(text: str) -> str:
+    """``text`` as an OpenSpiel string value that ``str(game)`` writes and
+    ``pyspiel.load_game`` reads back: in single quotes when OpenSpiel would otherwise take
+    it for a number (``'5+2-'``, ``'7'``), as it is otherwise."""
+    return f"'{text}'" if text and set(text) <= _NUMERIC else text
+
+
+def unquoted(text: str) -> str:
+    """``text`` without the single quotes :func:`quoted` puts around it."""
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == "'" else text
+
+
 def parameters(entry: AnyEntry) -> dict[str, Any]:
     """Each option's default as an OpenSpiel parameter: whole numbers as ints, flags as
     bools, the others as their option text with spaces for commas (OpenSpiel separates
-    parameters by commas: ``zermelo_nim(piles=1 3 5 7)``)."""
+    parameters by commas: ``zermelo_nim(piles=1 3 5 7)``), quoted where OpenSpiel would read
+    it as a number (``zermelo_turtles(rainbow='5+2-')``)."""
     out: dict[str, Any] = {}
     for option in entry.options:
         if isinstance(option, Integer | Flag):
             out[option.name] = option.default
         else:
-            out[option.name] = option.format(option.default).replace(",", " ")
+            out[option.name] = quoted(option.format(option.default).replace(",", " "))
     return out
 
 
 def option_texts(entry: AnyEntry, params: dict[str, Any]) -> dict[str, str]:
-    """OpenSpiel parameters back as option texts (lists with commas again), which the
-    schema range-checks."""
+    """OpenSpiel parameters back as option texts (lists with commas again, quotes
+    removed), which the schema range-checks."""
     flags = {o.name for o in entry.options if isinstance(o, Flag)}
-    return {k: ("yes" if v else "no") if k in flags else ",".join(str(v).split())
+    return {k: ("yes" if v else "no") if k in flags else ",".join(unquoted(str(v)).split())
             for k, v in params.items()}
 
 
@@ -281,8 +299,23 @@ def as_openspiel(game: AnyGame) -> ZermeloGame:
                                      game.info.title, game.info, (n, n), {}), {})
 
 
+def spelled(text: str) -> str:
+    """``text`` with the values of a zermelo game's text options that OpenSpiel would read as
+    numbers quoted (``zermelo_nim(piles=7)`` as ``zermelo_nim(piles='7')``)."""
+    name, paren, rest = text.strip().partition("(")
+    entry = next((e for e in GAMES.values() if short_name(e) == name), None)
+    if entry is None or not paren or not rest.endswith(")"):
+        return text
+    texts = {o.name for o in entry.options if not isinstance(o, Integer | Flag)}
+    pairs = [pair.partition("=") for pair in rest[:-1].split(",")] if rest[:-1] else []
+    return name + "(" + ",".join(k + eq + (quoted(v) if k.strip() in texts else v)
+                                 for k, eq, v in pairs) + ")"
+
+
 def load(text: str) -> Any:
-    """``pyspiel.load_game(text)`` once every zermelo game is registered; one-line
-    :class:`UnknownNameError` or :class:`OptionError` for an unknown name or bad parameters."""
+    """``pyspiel.load_game(text)`` once every zermelo game is registered, with a text
+    option's value that OpenSpiel would read as a number taken as text (:func:`spelled`);
+    one-line :class:`UnknownNameError` or :class:`OptionError` for an unknown name or bad
+    parameters."""
     register_all()
-    return load_native(text)
+    return load_native(spelled(text))
