@@ -57,7 +57,7 @@ def test_version(cli: CliRunner) -> None:
         (["musketeers", "moves", "--bogus", START], "zermelo: error: No such option: --bogus"),
         (["play", "musketeers", "--engine", "deep"],
          "zermelo: unknown name: no engine 'deep' for Three Musketeers (known: perfect, "
-         "swindle, random, alphabeta, mcts)"),
+         "swindle, skill, random, alphabeta, mcts)"),
         (["play", "connect4", "-o", "k=1000000000"],
          "zermelo: invalid option: k 1000000000: expected a whole number from 2 to 62"),
         (["solve", "nim", "-o", "piles=1,2,300"],

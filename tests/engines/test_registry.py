@@ -29,7 +29,7 @@ def test_levels_are_read_and_defaulted() -> None:
     ("spec", "error", "message"),
     [
         ("deep", UnknownNameError, "unknown name: no engine 'deep' for Tic-tac-toe (known: "
-         "random, alphabeta, mcts)"),
+         "perfect, skill, random, alphabeta, mcts)"),
         ("alphabeta:x", OptionError, "invalid option: engine alphabeta:x: the level (depth) "
          "must be a whole number from 1 to 64"),
         ("alphabeta:65", OptionError, "invalid option: engine alphabeta:65: the level (depth) "
@@ -48,8 +48,8 @@ def test_bad_specs_raise_one_line(spec: str, error: type[Exception], message: st
 
 def test_a_game_s_own_engines_are_not_offered_to_other_games() -> None:
     game = get_game("tictactoe").game()
-    with pytest.raises(UnknownNameError, match="no engine 'perfect' for Tic-tac-toe"):
-        create_engine("perfect", game)
+    with pytest.raises(UnknownNameError, match="no engine 'swindle' for Tic-tac-toe"):
+        create_engine("swindle", game)
     with pytest.raises(UnknownNameError, match="no engine 'heuristic' for Tic-tac-toe"):
         create_engine("heuristic:2", game)
 

@@ -74,20 +74,21 @@ def test_the_engines_measured_are_the_defaults_and_the_strength_words(bench: Mod
                                                                       ) -> None:
     plan = next(p for p in bench.PLANS if p.game == "tictactoe")
     assert bench.engines_to_measure(plan) == [
-        ("random", "easy"), ("alphabeta:4", "default"), ("mcts:1000", "default"),
-        ("alphabeta:1", "club"), ("alphabeta:3", "strong"), ("alphabeta:64", "perfect")]
+        ("perfect", "perfect"), ("skill:75", "default"), ("random", ""),
+        ("alphabeta:4", "default"), ("mcts:1000", "default"), ("skill:25", "easy"),
+        ("skill:50", "club"), ("skill:90", "strong")]
 
 
 def test_the_table_of_a_tiny_run(bench: ModuleType) -> None:
     plan = next(p for p in bench.PLANS if p.game == "tictactoe")
-    rows = bench.measure(plan, ["random"], 2, 0.2, None)
+    rows = bench.measure(plan, ["skill:25"], 2, 0.2, None)
     assert [(r.engine, r.level, r.random.games, r.strongest.games) for r in rows] == [
-        ("random", "easy", 2, 2)]
+        ("skill:25", "easy", 2, 2)]
     console = Console(record=True, width=200)
     console.print(bench.strength_table("tiny", plan.strongest, rows))
     text = console.export_text()
     assert "v alphabeta:64 W/D/L %" in text and "L 95 %" in text
-    line = next(x for x in text.splitlines() if "random" in x and "easy" in x)
+    line = next(x for x in text.splitlines() if "skill:25" in x and "easy" in x)
     cells = [c.strip() for c in line.split("│")[1:-1]]
     record = rows[0].random
     assert cells[2] == "/".join(str(round(100 * c / 2)) for c in (

@@ -138,12 +138,13 @@ def test_a_finished_game_names_its_winner(client: TestClient) -> None:
         ("post", "/api/chess/moves", {}, 404,
          f"unknown name: no game 'chess' (known: {', '.join(GAMES)})"),
         ("post", "/api/tictactoe/engine", {"engine": "deep"}, 404,
-         "unknown name: no engine 'deep' for Tic-tac-toe (known: random, alphabeta, mcts)"),
+         "unknown name: no engine 'deep' for Tic-tac-toe (known: perfect, skill, random, alphabeta, mcts)"),
         ("post", "/api/tictactoe/engine", {"engine": "mcts:0"}, 422,
          "invalid option: engine mcts:0: the level (simulations) must be a whole number from "
          "1 to 10000000"),
-        ("post", "/api/tictactoe/engine", {"engine": "perfect"}, 404,
-         "unknown name: no engine 'perfect' for Tic-tac-toe (known: random, alphabeta, mcts)"),
+        ("post", "/api/tictactoe/engine", {"engine": "swindle"}, 404,
+         "unknown name: no engine 'swindle' for Tic-tac-toe (known: perfect, skill, random, "
+         "alphabeta, mcts)"),
         ("post", "/api/connect4/analyze", {"position": "12"}, 400,
          "unsupported game: no exact analysis of this 7x6 position: off the engine's book, a "
          "position of fewer than 8 stones takes minutes to solve (an opening book covers it: "
@@ -200,7 +201,9 @@ def test_the_openapi_docs_are_served(client: TestClient) -> None:
                           "/api/{game}/play", "/api/{game}/engine", "/api/{game}/analyze",
                           "/api/{game}/sessions",
                           "/api/sessions/{token}", "/api/sessions/{token}/play",
-                          "/api/sessions/{token}/undo", "/api/sessions/{token}/redo"}
+                          "/api/sessions/{token}/undo", "/api/sessions/{token}/redo",
+                          "/api/{game}/variant", "/api/{game}/explain",
+                          "/api/sessions/{token}/hint"}
 
 
 def test_a_bug_answers_500_with_one_line_and_a_value_error_is_no_excuse(
