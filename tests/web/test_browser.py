@@ -126,7 +126,14 @@ def new_game(page: Page, game: str, side: str, engine: str,
         page.fill("#level", level)
     if seconds is not None:
         page.fill("#seconds", seconds)
-    page.select_option("#side", side)  # starts a new game
+    if page.locator("#side-field").is_hidden():  # a game held by the server: seat by seat
+        page.wait_for_function("document.querySelectorAll('#seats select').length > 0")
+        for seat in page.locator("#seats select").evaluate_all("(all) => all.map((s) => "
+                                                                "s.dataset.seat)"):
+            page.select_option(f'[data-seat="{seat}"]', "person" if seat == side else "engine")
+        page.click("#new")
+    else:
+        page.select_option("#side", side)  # starts a new game
     wait_for_turn(page)
 
 
@@ -651,14 +658,127 @@ def test_engine_strengths_in_words_set_the_engine_and_follow_it(page: Page) -> N
     words = page.locator("#strength option").all_text_contents()
     assert [w.split(" ")[0] for w in words] == ["easy", "club", "strong", "perfect", "other"]
     assert page.input_value("#strength") == "perfect"  # the default engine's word
-    page.select_option("#strength", "heuristic:4")
-    assert page.input_value("#engine") == "heuristic" and page.input_value("#level") == "4"
-    page.fill("#level", "5")  # a level of no word: "other"
+    page.select_option("#strength", "skill:50")
+    assert page.input_value("#engine") == "skill" and page.input_value("#level") == "50"
+    assert "32 % at 90" in page.text_content("#engine-summary")  # each level's measured score
+    page.fill("#level", "60")  # a level of no word: "other"
     assert page.input_value("#strength") == ""
-    page.fill("#level", "8")
-    assert page.input_value("#strength") == "heuristic:8"
+    page.fill("#level", "90")
+    assert page.input_value("#strength") == "skill:90"
     page.select_option("#game", "turtles")
     wait_for_turn(page)
+    assert page.input_value("#engine") == "belief-ismcts"  # the strongest by default
     assert page.locator("#strength option").first.text_content() == "easy (dummy)"
     page.select_option("#strength", "belief-ismcts")
     assert page.input_value("#engine") == "belief-ismcts"
+
+
+def test_a_four_player_turtle_race_with_two_people_at_a_phone_s_width(
+        context: BrowserContext, base_url: str) -> None:
+    """Seats A and C played at this device, B and D by an engine; the engines' plays said in
+    words, the device handed from A to C, a hint, and the game taken up again after a
+    reload from its address."""
+    page = open_page(context, base_url, PHONE, 844)
+    try:
+        page.select_option("#game", "turtles")
+        wait_for_turn(page)
+        page.fill('[data-option="players"]', "4")
+        page.dispatch_event('[data-option="players"]', "change")
+        page.wait_for_function("document.querySelectorAll('#seats select').length === 4")
+        page.select_option("#engine", "random")
+        for seat, who in zip("ABCD", ("person", "engine", "person", "engine"), strict=True):
+            page.select_option(f'[data-seat="{seat}"]', who)
+        page.click("#new")
+        assert wait_for_turn(page) == "your-move"
+        assert page.text_content("#status") == "Your move (A)"
+        page.click("#hint")
+        page.wait_for_function("document.getElementById('last').textContent.startsWith('Hint: ')")
+        assert "turtle" in page.text_content("#last") or "pass" in page.text_content("#last")
+        handed = 0
+        for _ in range(8):
+            if page.evaluate("document.body.dataset.phase") == "over":
+                break
+            hand_over = page.locator("#choices button", has_text="'s turn: show")
+            if hand_over.count():
+                seat = hand_over.text_content()[0]
+                hand_over.click()
+                page.wait_for_function(f"document.getElementById('status').textContent === "
+                                       f"'Your move ({seat})'")
+                handed += 1
+                continue
+            tap_a_turtle_move(page)
+            page.wait_for_function("['your-move', 'viewing', 'over'].includes("
+                                   "document.body.dataset.phase)")
+            page.wait_for_timeout(100)
+            said = page.text_content("#last")  # the engine's plays since, in words
+            if page.evaluate("document.body.dataset.phase") != "over":
+                assert " played " in said and ("turtle" in said or "pass" in said), said
+        assert handed >= 2  # A to C and back at least
+        assert "o.players=4" in page.url and "tokens=" in page.url
+        listed = page.locator("#movelist").text_content()
+        assert len(listed) > 20
+        page.reload()
+        page.wait_for_function("['your-move', 'viewing', 'over'].includes("
+                               "document.body.dataset.phase)")
+        page.wait_for_function(f"document.getElementById('movelist').textContent === "
+                               f"{listed!r}")
+        assert len(page.locator("#seats select").all()) == 4
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
+    finally:
+        page.close()
+
+
+CONTROLS = ("[...document.querySelectorAll('button, select, input:not([type=checkbox]), "
+            "label.check')].filter((e) => e.offsetParent !== null).map((e) => {"
+            "const r = e.getBoundingClientRect(); return [e.id || e.textContent.trim()"
+            ".slice(0, 20), r.width, r.height]; })")
+"""Every visible control of the page: its name, width and height."""
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_phone_s_first_screen_shows_the_board_the_turn_and_the_verdict(
+        context: BrowserContext, base_url: str, name: str) -> None:
+    """At 390x844: the board, whose move it is and (in a game with an analysis) the verdict
+    in words all inside the first screen; every control at least 44 px both ways."""
+    page = open_page(context, base_url, PHONE, 844)
+    try:
+        options, engine = SETUP.get(name, ({}, "random"))
+        new_game(page, name, get_game(name).game(options).info.players[0], engine, options,
+                 seconds="1")
+        page.evaluate("window.scrollTo(0, 0)")  # the first screen, as a page opens
+        if get_game(name).analysis is not None:
+            page.wait_for_function("!['', 'Analysing…'].includes("
+                                   "document.getElementById('brief').textContent)",
+                                   timeout=30_000)
+            brief = page.text_content("#brief")  # a value, or why there is none here
+            assert brief.startswith(("With perfect play: ", "No analysis here")), brief
+            assert page.locator("#brief").bounding_box()["y"] + 20 <= 844
+        for part in ("#board svg", "#status"):
+            box = page.locator(part).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, part
+        assert page.text_content("#status").strip()
+        small = [c for c in page.evaluate(CONTROLS) if c[1] < 44 or c[2] < 44]
+        assert small == []
+    finally:
+        page.close()
+
+
+def test_a_finished_game_has_a_scorecard_and_its_mistake_leads_to_the_position(
+        page: Page) -> None:
+    new_game(page, "tictactoe", "both", "random")
+    assert paste(page, "c1 b3 c3 b1 b2 a3 c2") == "7 moves loaded."  # X wins; b3 threw the draw
+    page.wait_for_function("document.getElementById('verdict').textContent"
+                           ".includes('The move that changed')")
+    page.wait_for_function("!document.getElementById('scorecard').hidden")
+    rows = page.locator("#scorecard tr[data-side]").evaluate_all(
+        "(all) => all.map((r) => [...r.cells].map((c) => c.textContent))")
+    x, o = rows
+    assert x[0].startswith("X") and o[0].startswith("O")
+    assert o[3] == "1" and x[3] == "0"  # O's b3 changed the result, nothing of X's
+    assert int(x[1]) + int(x[2]) == 4 and int(o[1]) + int(o[2]) == 2
+    assert o[4] == f"{round(100 * int(o[1]) / 3)} %"
+    page.locator("#scorecard button.mistake").click()  # to the position O erred in
+    page.wait_for_function("document.getElementById('board').dataset.position === "
+                           "'..X......'")
+    page.wait_for_function("document.querySelector('#analysis li.best') !== null")
+    assert "b3" not in page.locator("#analysis li.best").text_content()

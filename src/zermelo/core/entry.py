@@ -51,6 +51,9 @@ Status: TypeAlias = Callable[[G, Any], str]
 """``status_line(game, state) -> str``: whose turn it is, or how the game ended."""
 Board: TypeAlias = Callable[[G, Any, View], Picture]
 """``board_picture(game, state, view) -> Picture``: the web page's board, drawn for a seat."""
+Explain: TypeAlias = Callable[[G, str], str]
+"""``explain(game, move_text) -> str``: a move of the game's notation in words (``R+``: "the
+red turtle one square forward")."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +164,8 @@ class GameEntry(Generic[G]):
     strengths: tuple[tuple[str, str], ...] = ()
     """Engine levels in a player's words, weakest first: ``(word, "NAME[:LEVEL]")``, e.g.
     ``("club", "heuristic:4")``; ``perfect`` only for an engine whose moves are exact."""
+    explain: Lazy[Explain[G]] | None = None
+    """The game's moves in words, for the notations that do not speak for themselves."""
     kernels: Lazy[Compile[G]] | None = None
     """The rules compiled over a flat state array (docs/protocol.md, section 12); None: the
     game has none."""
@@ -188,6 +193,11 @@ class GameEntry(Generic[G]):
         if self.analysis is None:
             raise GameNotSupportedError(f"{self.title} has no analysis")
         return self.analysis()(game, state, data)
+
+    def words(self, game: G, move: str) -> str:
+        """``move`` (in the game's notation) in words, or as written when the game gives
+        none."""
+        return move if self.explain is None else self.explain()(game, move)
 
     def algorithm(self, name: str) -> AlgorithmSpec[G] | None:
         """The game's own algorithm called ``name``, if it has one."""

@@ -23,6 +23,7 @@ from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+import zermelo.web.learn as learn
 import zermelo.web.service as service
 from zermelo import __version__
 from zermelo.core.errors import OptionError, UnknownNameError, ZermeloError
@@ -176,6 +177,8 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
     @app.exception_handler(Exception)
     async def failure(request: Request, error: Exception) -> JSONResponse:
         return _error(500, f"internal error: {type(error).__name__}, please report")
+
+    learn.mount(app, sessions)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> str:

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zermelo.core.entry import Compile, Create, Drawing, EngineFactory, EngineSpec, GameEntry
+from zermelo.core.entry import (
+    Compile,
+    Create,
+    Drawing,
+    EngineFactory,
+    EngineSpec,
+    Explain,
+    GameEntry,
+)
 from zermelo.core.options import Choice, Integer, Schema
 from zermelo.games.turtles.cards import RAINBOW_SPLITS
 from zermelo.games.turtles.state import NEUTRAL, OVERSHOOT, RESHUFFLE, STUCK
@@ -33,6 +41,11 @@ def _hybrid_engine() -> EngineFactory[Turtles]:
 def _belief_engine() -> EngineFactory[Turtles]:
     from zermelo.agents.turtles.registry import belief_engine
     return belief_engine
+
+
+def _explain() -> Explain[Turtles]:
+    from zermelo.games.turtles.svg import move_words
+    return move_words
 
 
 def _fast_engine() -> EngineFactory[Turtles]:
@@ -95,9 +108,10 @@ ENTRY = GameEntry(
                    "measured with 2 players over 1,000 games: beats H 16 % (95 % interval 14-18 %)",
                    _dummy_engine),
     ),
-    default_engine="hybrid",
+    default_engine="belief-ismcts",
     hint_engine="hybrid",
     kernels=_game_kernels,
+    explain=_explain,
     strengths=(("easy", "dummy"), ("club", "fast"),
                ("strong", "hybrid"), ("strongest", "belief-ismcts")),
 )

@@ -31,7 +31,7 @@ from zermelo.games.turtles.cards import (
     card_colour,
     card_text,
 )
-from zermelo.games.turtles.notation import LABELS, move_text, play_text
+from zermelo.games.turtles.notation import LABELS, move_text, parse_play, play_text
 from zermelo.games.turtles.render import status_line
 from zermelo.games.turtles.state import NONE, OVER, PLAY, PLAYERS, TurtleState
 
@@ -135,6 +135,18 @@ def _spoken(card: int, turtle: int) -> str:
     if card >= ARROW:
         return f"card {card_text(card)}: a last turtle {steps}"
     return f"card {card_text(card)}: any turtle {steps}"
+
+
+def move_words(game: Turtles, text: str) -> str:
+    """A play of the notation in words: ``^^B`` "^^B: the blue turtle (a last one) two
+    squares forward", ``xR-`` "discarded R-, moving no turtle", ``pass``."""
+    card, turtle = parse_play(text)
+    if card == NONE:
+        return "pass: no card to play"
+    if turtle == NONE:
+        return f"{text}: discarded {card_text(card)}, moving no turtle"
+    last = " (a last one)" if card >= ARROW else ""
+    return f"{text}: the {COLOUR_NAMES[turtle]} turtle{last} {SPOKEN_STEPS[STEPS[card]]}"
 
 
 def _track(picture: Picture, state: TurtleState, view: View, owners: dict[int, int],
