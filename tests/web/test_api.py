@@ -138,7 +138,8 @@ def test_a_finished_game_names_its_winner(client: TestClient) -> None:
         ("post", "/api/chess/moves", {}, 404,
          f"unknown name: no game 'chess' (known: {', '.join(GAMES)})"),
         ("post", "/api/tictactoe/engine", {"engine": "deep"}, 404,
-         "unknown name: no engine 'deep' for Tic-tac-toe (known: perfect, skill, random, alphabeta, mcts)"),
+         "unknown name: no engine 'deep' for Tic-tac-toe (known: perfect, skill, random, "
+         "alphabeta, mcts)"),
         ("post", "/api/tictactoe/engine", {"engine": "mcts:0"}, 422,
          "invalid option: engine mcts:0: the level (simulations) must be a whole number from "
          "1 to 10000000"),
