@@ -19,7 +19,7 @@ from zermelo.solvers.musketeers.indexing import Variant
 SHARED = {
     "connect4-5x4": ("tests/connect4/test_solver.py", "tests/connect4/test_table.py",
                      "tests/connect4/test_book_analysis.py", "tests/connect4/test_engine_book.py",
-                     "tests/engines/test_connect4_engines.py"),
+                     "tests/engines/test_connect4_engines.py", "tests/puzzles/test_puzzles.py"),
 }
 """Groups of test files that run on one pytest-xdist worker, one after the other, because they
 share what is expensive to build: these score 5x4 Connect Four boards from the start with one

@@ -14,8 +14,9 @@ from zermelo.games.registry import GAMES
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "zermelo"
 GENERIC = [*sorted((SRC / "engines").glob("*.py")), *sorted((SRC / "web").glob("*.py")),
+           *sorted((SRC / "puzzles").glob("*.py")),
            *(SRC / "cli" / f"{name}.py" for name in ("play", "solve", "bench", "serve", "main",
-                                                     "common"))]
+                                                     "common", "puzzles"))]
 """Modules that must work for any registered game from what its entry declares."""
 
 

@@ -770,6 +770,9 @@ def test_a_finished_game_has_a_scorecard_and_its_mistake_leads_to_the_position(
     page.wait_for_function("document.getElementById('verdict').textContent"
                            ".includes('The move that changed')")
     page.wait_for_function("!document.getElementById('scorecard').hidden")
+    page.wait_for_function("[...document.querySelectorAll('#scorecard tr[data-side]')].map("
+                           "(r) => [1, 2, 3].reduce((n, c) => n + +r.cells[c].textContent, 0))"
+                           ".join() === '4,3'")  # every move judged, once all are analysed
     rows = page.locator("#scorecard tr[data-side]").evaluate_all(
         "(all) => all.map((r) => [...r.cells].map((c) => c.textContent))")
     x, o = rows
@@ -777,8 +780,50 @@ def test_a_finished_game_has_a_scorecard_and_its_mistake_leads_to_the_position(
     assert o[3] == "1" and x[3] == "0"  # O's b3 changed the result, nothing of X's
     assert int(x[1]) + int(x[2]) == 4 and int(o[1]) + int(o[2]) == 2
     assert o[4] == f"{round(100 * int(o[1]) / 3)} %"
-    page.locator("#scorecard button.mistake").click()  # to the position O erred in
-    page.wait_for_function("document.getElementById('board').dataset.position === "
-                           "'..X......'")
-    page.wait_for_function("document.querySelector('#analysis li.best') !== null")
-    assert "b3" not in page.locator("#analysis li.best").text_content()
+    page.locator("#scorecard button.mistake").click()  # its refutation, on the board
+    page.wait_for_function("document.getElementById('board').dataset.preview === 'After b3'")
+    after_b3 = page.get_attribute("#board", "data-position")
+    assert after_b3 == "..X....O."  # the board shows the position the mistake made
+    assert page.text_content("#last") .startswith("After b3: move 1 of ")
+    page.click("#choices button:has-text('step on')")  # perfect play from there, move by move
+    page.wait_for_function(f"document.getElementById('board').dataset.position !== "
+                           f"{after_b3!r}")
+    refuting = page.get_attribute("#board", "data-position")
+    assert refuting.count("X") == 2 and refuting.count("O") == 1
+    page.click("#choices button:has-text('The best move')")  # the line the best move began
+    page.wait_for_function("document.getElementById('board').dataset.preview"
+                           ".startsWith('The best move')")
+    assert "b3" not in page.get_attribute("#board", "data-preview")
+    page.click("#choices button:has-text('Back to the game')")
+    page.wait_for_function("document.getElementById('board').dataset.preview === undefined")
+
+
+def test_a_puzzle_answered_wrong_shows_its_refutation_and_right_is_solved(
+        page: Page, base_url: str) -> None:
+    new_game(page, "tictactoe", "X", "perfect")
+    page.click("#puzzle")
+    page.wait_for_function("document.getElementById('puzzle-note').textContent"
+                           ".startsWith('Puzzle: ')")
+    wait_for_turn(page)
+    puzzle = page.evaluate("puzzleNow")
+    assert page.get_attribute("#board", "data-position") == puzzle["position"]
+    request = urllib.request.Request(  # the analysis: one move keeps the result, the solution
+        f"{base_url}/api/tictactoe/analyze", method="POST",
+        data=json.dumps({"position": puzzle["position"]}).encode(),
+        headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        analysis = json.load(answer)
+    assert [m["move"] for m in analysis["moves"] if m["best"]] == [puzzle["solution"]]
+    wrong = next(m for m in sorted(paths(page)) if m != puzzle["solution"])
+    click_move(page, paths(page)[wrong])
+    page.wait_for_function("(document.getElementById('board').dataset.preview || '')"
+                           f".startsWith('The refutation of {wrong}')")
+    assert page.get_attribute("#puzzle-note", "class") == "wrong"
+    assert page.text_content("#puzzle-note").startswith(f"Not the answer: after {wrong}")
+    page.click("#choices button:has-text('Back to the game')")
+    page.wait_for_function(f"document.getElementById('board').dataset.position === "
+                           f"{puzzle['position']!r}")
+    wait_for_turn(page)
+    click_move(page, paths(page)[puzzle["solution"]])
+    page.wait_for_function("document.getElementById('puzzle-note').className === 'right'")
+    assert page.text_content("#puzzle-note").startswith(f"Right: {puzzle['solution']} is the only")

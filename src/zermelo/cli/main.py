@@ -16,7 +16,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from zermelo import __version__
-from zermelo.cli import bench, catalog, games, play, serve, solve
+from zermelo.cli import bench, catalog, games, play, puzzles, serve, solve
 from zermelo.core.errors import ZermeloError
 
 app = typer.Typer(
@@ -35,6 +35,7 @@ app.command(name="play")(play.play)
 app.command(name="solve")(solve.solve)
 app.command(name="bench")(bench.bench)
 app.command(name="serve")(serve.serve)
+app.command(name="puzzles")(puzzles.puzzles)
 
 
 def _version(value: bool) -> None:

@@ -15,7 +15,7 @@ its field asks for (:data:`Create`, :data:`EngineFactory`, ...).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
@@ -164,6 +164,9 @@ class GameEntry(Generic[G]):
     strengths: tuple[tuple[str, str], ...] = ()
     """Engine levels in a player's words, weakest first: ``(word, "NAME[:LEVEL]")``, e.g.
     ``("club", "heuristic:4")``; ``perfect`` only for an engine whose moves are exact."""
+    puzzles: Lazy[Callable[[G, Any], Iterator[Any]]] | None = None
+    """Where puzzles are looked for: ``walk(game, rng)`` streams candidate positions (say,
+    from the game's tables); None: random games from the start (a game with an analysis)."""
     explain: Lazy[Explain[G]] | None = None
     """The game's moves in words, for the notations that do not speak for themselves."""
     kernels: Lazy[Compile[G]] | None = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zermelo.core.entry import EngineFactory, EngineSpec
+from zermelo.core.entry import EngineFactory, EngineSpec, G
 
 SKILL_DEFAULT = 75
 """The skill engine's level when none is given: a best move three times in four."""
@@ -24,13 +24,13 @@ def _skill() -> EngineFactory[Any]:
     return skill_engine
 
 
-def perfect_spec(measured: str) -> EngineSpec[Any]:
+def perfect_spec(measured: str) -> EngineSpec[G]:
     """``perfect``: a best move of the game's analysis, at random among equals."""
     return EngineSpec("perfect", f"a best move of the exact analysis, at random among equals; "
                       f"{measured}", _perfect)
 
 
-def skill_spec(measured: str) -> EngineSpec[Any]:
+def skill_spec(measured: str) -> EngineSpec[G]:
     """``skill:LEVEL`` (0-100, default 75), its strength as ``measured`` against perfect."""
     return EngineSpec("skill", f"{SKILL_SUMMARY}; {measured}", _skill, "percent of best moves",
                       SKILL_DEFAULT, 0, 100)

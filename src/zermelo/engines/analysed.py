@@ -2,18 +2,9 @@
 plays a best move; ``skill:LEVEL`` plays a best move with probability LEVEL % and otherwise a
 move that is not among the best, so that it errs at exactly the rate its level says.
 
-A game declares them in its entry (``EngineSpec("skill", ..., analysed.skill_engine, ...)``)
+A game declares them in its entry (:mod:`zermelo.core.skill`)
 when its analysis gives every legal move's value; a position the analysis refuses (a board
 too large to search at once) is played by alpha-beta within the move's time instead.
-
->>> from zermelo.games.registry import get_game
->>> game = get_game("nim").game({"piles": "1,2"})
->>> state = game.initial_state()
->>> game.format_move(state, perfect_engine(game, None, 0, None)(game, state))
-'2:1'
->>> wrong = skill_engine(game, 0, 0, None)
->>> sorted({game.format_move(state, wrong(game, state)) for _ in range(20)})
-['1:1', '2:2']
 """
 
 from __future__ import annotations
@@ -25,7 +16,6 @@ from typing import Any
 
 from zermelo.core.entry import AnyGame
 from zermelo.core.errors import GameNotSupportedError
-from zermelo.core.skill import SKILL_DEFAULT
 from zermelo.games.registry import entry_of
 from zermelo.search.players import SearchPlayer
 
@@ -69,5 +59,5 @@ def perfect_engine(game: AnyGame, level: int | None, seed: int | None, data: Pat
 
 def skill_engine(game: AnyGame, level: int | None, seed: int | None, data: Path | None
                  ) -> Analysed:
-    """A best move with probability ``level`` %, else one that is not best."""
-    return Analysed((SKILL_DEFAULT if level is None else level) / 100, seed, data)
+    """A best move with probability ``level`` % (None: always), else one that is not best."""
+    return Analysed((100 if level is None else level) / 100, seed, data)

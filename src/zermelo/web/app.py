@@ -178,7 +178,7 @@ def create_app(db: Path | None = None, move_time: float = service.MOVE_TIME,
     async def failure(request: Request, error: Exception) -> JSONResponse:
         return _error(500, f"internal error: {type(error).__name__}, please report")
 
-    learn.mount(app, sessions)
+    learn.mount(app, sessions, db)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> str:

@@ -6,22 +6,67 @@ entry says how its moves read in words (``explain``) and which engine hints (``h
 
 from __future__ import annotations
 
+import random
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 from pydantic import BaseModel, Field
 
 import zermelo.web.service as service
+from zermelo.core.entry import AnyGame
+from zermelo.core.errors import GameNotSupportedError, ZermeloError
 from zermelo.core.game import CHANCE
 from zermelo.engines import create_engine, engines_for
 from zermelo.games.registry import entry_of, get_game
+from zermelo.puzzles import Puzzle, judge, perfect_line
+from zermelo.puzzles.mine import walk_of
 from zermelo.search.base import Budget, budget
 from zermelo.web.sessions import Sessions
+from zermelo.web.workers import Busy
 
 MAX_MOVES = 400
 """Moves one request may ask to have explained."""
 HINT_SECONDS = 2.0
 """Seconds the hint engine of a server-held game may think."""
+MINE_SECONDS = 3.0
+"""Seconds a puzzle request may spend looking for more puzzles of its variant."""
+KEPT = 40
+"""Puzzles kept a variant: beyond that a request only picks one of them."""
+MAX_LINE = 40
+"""Plies of perfect play a line may ask for."""
+
+
+class Mine:
+    """The puzzles found so far in one variant and the walk that finds more."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.walk: Iterator[Any] = walk_of(game)(game, random.Random(0))
+        self.found: dict[str, Puzzle] = {}
+        self.seen: set[str] = set()
+        self.refusal = ""
+        self.lock = threading.Lock()
+
+    def more(self, game: AnyGame, data: Path | None, seconds: float) -> None:
+        """Look at further positions for ``seconds`` (each analysed within what is left)."""
+        entry, end = entry_of(game), time.monotonic() + seconds
+        while len(self.found) < KEPT and (left := end - time.monotonic()) > 0.05:
+            state = next(self.walk)
+            position = game.format_position(state)
+            if position in self.seen:
+                continue
+            self.seen.add(position)
+            try:
+                with budget(Budget(seconds=left)):
+                    puzzle = judge(game, state, entry.analyze(game, state, data))
+            except ZermeloError as error:
+                self.refusal = self.refusal or str(error)
+                continue
+            if puzzle is not None:
+                self.found[position] = puzzle
 
 
 class OptionsRequest(BaseModel):
@@ -31,6 +76,20 @@ class OptionsRequest(BaseModel):
                                     "the command line, e.g. {\"players\": \"4\"}.")
 
 
+class PuzzleRequest(OptionsRequest):
+    """A puzzle of a variant."""
+
+    seed: int = Field(0, ge=0, le=2**63 - 1, description="Which of the puzzles found.")
+
+
+class LineRequest(OptionsRequest):
+    """Perfect play from a position."""
+
+    position: str | None = Field(None, description="Position text; omitted: the start.")
+    plies: int = Field(12, ge=1, le=MAX_LINE, description="Plies at most.")
+    seconds: float = Field(5.0, ge=0.1, le=10, description="Seconds in all.")
+
+
 class ExplainRequest(OptionsRequest):
     """Moves of a variant in its notation."""
 
@@ -38,8 +97,47 @@ class ExplainRequest(OptionsRequest):
                              "(each as its position allowed; not checked against one).")
 
 
-def mount(app: FastAPI, sessions: Sessions) -> None:
-    """Add the routes to ``app``; server-held games are looked up in ``sessions``."""
+def mount(app: FastAPI, sessions: Sessions, data: Path | None) -> None:
+    """Add the routes to ``app``; server-held games are looked up in ``sessions``, databases
+    under ``data``."""
+    mines: dict[tuple[str, frozenset[tuple[str, str]]], Mine] = {}
+    mines_lock = threading.Lock()
+
+    @app.post("/api/{game}/puzzle")
+    def puzzle(game: str, body: PuzzleRequest) -> dict[str, Any]:
+        """A position with exactly one winning (or one saving) move, found by the game's
+        analysis, which checked every other legal move; 503 while none is found yet."""
+        played = service.game_for(game, body.options)
+        if entry_of(played).analysis is None:
+            raise GameNotSupportedError(f"{entry_of(played).title} has no analysis to find "
+                                        f"puzzles with")
+        with mines_lock:
+            mine = mines.setdefault((game, frozenset(body.options.items())), Mine(played))
+        with mine.lock:
+            if len(mine.found) < KEPT:
+                mine.more(played, data, MINE_SECONDS)
+            found = sorted(mine.found)
+            if not found:
+                why = f" ({mine.refusal})" if mine.refusal else ""
+                raise Busy(f"no puzzle found yet in this variant{why}: ask again shortly")
+            chosen = mine.found[found[body.seed % len(found)]]
+        return {**chosen.as_json(), "found": len(found)}
+
+    @app.post("/api/{game}/line")
+    def line(game: str, body: LineRequest) -> dict[str, Any]:
+        """Perfect play from the position (a best move each ply, by the analysis): its moves
+        and the positions they reach, the position itself first."""
+        played = service.game_for(game, body.options)
+        state = service.read_position(played, body.position)
+        moves = perfect_line(played, state, data, body.plies, body.seconds)
+        texts, positions = [], [played.format_position(state)]
+        for move in moves:
+            texts.append(played.format_move(state, move))
+            state = played.play(state, move)
+            positions.append(played.format_position(state))
+        entry = entry_of(played)
+        return {"moves": texts, "words": [entry.words(played, m) for m in texts],
+                "positions": positions}
 
     @app.post("/api/{game}/variant")
     def variant(game: str, body: OptionsRequest) -> dict[str, Any]:
