@@ -204,7 +204,8 @@ def test_the_openapi_docs_are_served(client: TestClient) -> None:
                           "/api/sessions/{token}", "/api/sessions/{token}/play",
                           "/api/sessions/{token}/undo", "/api/sessions/{token}/redo",
                           "/api/{game}/variant", "/api/{game}/explain",
-                          "/api/sessions/{token}/hint"}
+                          "/api/sessions/{token}/hint", "/api/{game}/puzzle",
+                          "/api/{game}/line"}
 
 
 def test_a_bug_answers_500_with_one_line_and_a_value_error_is_no_excuse(

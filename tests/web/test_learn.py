@@ -40,3 +40,18 @@ def test_a_seat_s_hint_is_one_of_its_legal_moves() -> None:
     assert hint["words"].startswith(hint["move"]) or hint["move"] == "pass"
     parse_play(hint["move"])
     assert CLIENT.post("/api/sessions/nope/hint").status_code == 404
+
+
+def test_a_puzzle_has_one_move_keeping_its_result_and_the_line_is_perfect_play() -> None:
+    puzzle = CLIENT.post("/api/tictactoe/puzzle", json={"seed": 3}).json()
+    analysis = CLIENT.post("/api/tictactoe/analyze", json={"position": puzzle["position"]}
+                           ).json()
+    kept = [m["move"] for m in analysis["moves"] if m["best"]]
+    assert kept == [puzzle["solution"]] and puzzle["found"] >= 1
+    line = CLIENT.post("/api/tictactoe/line", json={"position": puzzle["position"]}).json()
+    assert line["moves"][0] == puzzle["solution"]  # the only best move begins perfect play
+    assert len(line["positions"]) == len(line["moves"]) + 1
+    assert line["positions"][0] == puzzle["position"]
+    assert CLIENT.post("/api/turtles/puzzle", json={}).status_code == 400  # no analysis
+    assert CLIENT.post("/api/tictactoe/line", json={"plies": 41}).status_code == 422
+    assert CLIENT.post("/api/tictactoe/line", json={"position": "XXX"}).status_code == 400
