@@ -474,6 +474,9 @@ def test_pig_replays_an_undone_roll(page: Page) -> None:
         wait_for_turn(page)
         reached.append((page.get_attribute("#board", "data-position"),
                         page.locator("#movelist button").all_text_contents()))
+        said = page.text_content("#last")  # who threw the die, and what it did, in words
+        assert said.startswith(("After your roll, chance: the die shows ",
+                                 "The engine played ")), said
         page.click("#undo")
         page.wait_for_function("document.querySelectorAll('#movelist button').length === 0")
         wait_for_turn(page)

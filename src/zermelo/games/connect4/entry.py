@@ -12,6 +12,7 @@ from zermelo.core.entry import (
     Drawing,
     EngineFactory,
     EngineSpec,
+    Explain,
     GameEntry,
     Run,
 )
@@ -67,6 +68,11 @@ def _game_kernels() -> Compile[ConnectFour]:
     return game_kernels
 
 
+def _explain() -> Explain[ConnectFour]:
+    from zermelo.games.connect4.render import move_words
+    return move_words
+
+
 ENTRY = GameEntry(
     name="connect4",
     title="Connect Four",
@@ -102,6 +108,7 @@ ENTRY = GameEntry(
             "0 % at 0, 0 % at 25, 2 % at 50, 18 % at 75, 32 % at 90, 50 % at 100"),
     ),
     analysis=_analysis,
+    explain=_explain,
     algorithms=(AlgorithmSpec("strong", "the strong solver: the exact score and a best column",
                               _solve),),
     default_engine="perfect",

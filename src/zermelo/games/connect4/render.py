@@ -98,3 +98,9 @@ def board_picture(game: ConnectFour, state: Position, view: View) -> Picture:
         text = game.format_move(state, move)
         picture.move(text, (text,))
     return picture
+
+
+def move_words(game: ConnectFour, text: str) -> str:
+    """``4`` as "4: a disc dropped into column 4"."""
+    word = text.strip()
+    return f"{word}: a disc dropped into column {word}" if word.isdigit() else text

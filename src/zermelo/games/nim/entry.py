@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zermelo.core.entry import Analyse, Create, Drawing, GameEntry
+from zermelo.core.entry import (
+    Analyse,
+    Create,
+    Drawing,
+    Explain,
+    GameEntry,
+)
 from zermelo.core.options import Flag, Numbers, Schema
 from zermelo.core.skill import perfect_spec, skill_spec
 from zermelo.games.nim.rules import DEFAULT_PILES, MAX_PILE, MAX_PILES
@@ -28,6 +34,11 @@ def _analysis() -> Analyse[Nim]:
     return analysis
 
 
+def _explain() -> Explain[Nim]:
+    from zermelo.games.nim.render import move_words
+    return move_words
+
+
 ENTRY = GameEntry(
     name="nim",
     title="Nim",
@@ -44,6 +55,7 @@ ENTRY = GameEntry(
             "measured on 1,3,5,7, 40 games a level against perfect (a draw counts half): "
             "0 % at 0, 2 % at 25, 5 % at 50, 20 % at 75, 35 % at 90, 50 % at 100")),
     analysis=_analysis,
+    explain=_explain,
     default_engine="perfect",
     hint_engine="perfect",
     strengths=(("easy", "skill:25"), ("club", "skill:50"), ("strong", "skill:90"),

@@ -56,3 +56,11 @@ def board_picture(game: Nim, state: NimState, view: View) -> Picture:
         text = game.format_move(state, move)
         picture.move(text, (text,))
     return picture
+
+
+def move_words(game: Nim, text: str) -> str:
+    """``2:1`` as "2:1: take 1 from pile 2"."""
+    pile, colon, take = text.strip().partition(":")
+    if not (colon and pile.isdigit() and take.isdigit()):
+        return text
+    return f"{text.strip()}: take {take} from pile {pile}"

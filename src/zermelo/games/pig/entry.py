@@ -12,6 +12,7 @@ from zermelo.core.entry import (
     Drawing,
     EngineFactory,
     EngineSpec,
+    Explain,
     GameEntry,
     Run,
 )
@@ -47,6 +48,11 @@ def _solve() -> Run[Pig]:
     return solve
 
 
+def _explain() -> Explain[Pig]:
+    from zermelo.games.pig.render import move_words
+    return move_words
+
+
 ENTRY = GameEntry(
     name="pig",
     title="Pig",
@@ -65,6 +71,7 @@ ENTRY = GameEntry(
             "at 0, 8 % at 25, 18 % at 50, 20 % at 75, 30 % at 90, 48 % at 100"),
     ),
     analysis=_analysis,
+    explain=_explain,
     algorithms=(AlgorithmSpec("value-iteration", "the exact win probability of the side to "
                               "move under optimal play by both", _solve),),
     default_algorithm="value-iteration",

@@ -103,3 +103,17 @@ def board_picture(game: Pig, state: PigState, view: View) -> Picture:
     for move in legal:
         picture.move(str(move), (str(move),))
     return picture
+
+
+def move_words(game: Pig, text: str) -> str:
+    """A move or a throw of the die in words (``1``: the turn's points lost)."""
+    word = text.strip().lower()
+    if word == "roll":
+        return "roll: throw the die (a 1 loses the turn's points)"
+    if word == "hold":
+        return "hold: bank the turn's points and pass the die"
+    if word == "1":
+        return "the die shows 1: the turn's points are lost and the turn passes"
+    if word in ("2", "3", "4", "5", "6"):
+        return f"the die shows {word}: {word} points added to the turn"
+    return text
