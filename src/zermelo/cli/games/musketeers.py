@@ -87,9 +87,16 @@ def solve(
     plan = Database.plan(shape, max_enemies)
     store = Database.store_for(shape, db)
     total = missing_positions(plan, store)
+    if total:
+        console.print(f"compiling the solver's kernels (the first run only, then cached), then "
+                      f"solving {total:,} positions into {store.path}")
     with cluster(scheduler, workers) as pool, build_progress(total) as advance:
         database, report = Database.build(shape, db, max_enemies, advance, plan=plan,
                                           workers=pool)
+    if not report.tables_built:
+        console.print(f"already built: the database covers up to {database.max_enemies} "
+                      f"enemies in {database.store.path}")
+        return
     rate = report.positions / report.seconds if report.seconds else 0.0
     console.print(
         f"built {report.tables_built} tables, {report.positions:,} positions in "
