@@ -117,3 +117,26 @@ def test_the_entry_and_the_server_held_game_draw_the_turtles() -> None:
     svg = sessions.picture(tokens["B"], service.picture, False).svg()
     assert "B (you)" in svg and svg.count("colour hidden") == 2
     assert not Counter(card_text(c) for c in table.state.hands[seat]) - Counter(card_faces(svg))
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_narrow_layout_draws_the_same_things_inside_a_narrower_picture(players: int
+                                                                          ) -> None:
+    """Laid out for a phone: the same targets, moves, cards and turtles as the wide picture,
+    every shape inside the picture (the track on two rows, the piles under the players)."""
+    game = Turtles(Variant(players=players))
+    for state in states(game, range(4)):
+        for seat in (None, 0):
+            wide = board_picture(game, state, View(seat=seat))
+            narrow = board_picture(game, state, View(seat=seat, narrow=True))
+            assert narrow.width < 0.6 * wide.width and narrow.height > wide.height
+            assert narrow.paths == wide.paths
+            assert card_faces(narrow.svg()) == card_faces(wide.svg())
+            root = ElementTree.fromstring(narrow.svg())
+            for shape in root.iter():
+                for key in ("x", "cx"):
+                    if key in shape.attrib:
+                        assert 0 <= float(shape.attrib[key]) <= narrow.width, shape.attrib
+                for key in ("y", "cy"):
+                    if key in shape.attrib:
+                        assert 0 <= float(shape.attrib[key]) <= narrow.height, shape.attrib

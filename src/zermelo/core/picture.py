@@ -29,11 +29,13 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 class View:
     """How to draw: ``flip`` turns the board around (the other side's view); ``before`` is the
     position before the last move, which the renderer marks (None: no mark); ``seat`` is the
-    player it is drawn for, whose hidden parts alone it may show (None: everything)."""
+    player it is drawn for, whose hidden parts alone it may show (None: everything);
+    ``narrow``: a phone's screen, for which a wide board may lay itself out taller."""
 
     flip: bool = False
     before: Any = None
     seat: int | None = None
+    narrow: bool = False
 
 
 def attrs(**values: object) -> str:

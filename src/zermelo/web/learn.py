@@ -6,6 +6,7 @@ entry says how its moves read in words (``explain``) and which engine hints (``h
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 import time
@@ -14,12 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 import zermelo.web.service as service
 from zermelo.core.entry import AnyGame
 from zermelo.core.errors import GameNotSupportedError, ZermeloError
 from zermelo.core.game import CHANCE
+from zermelo.core.picture import Picture, View
 from zermelo.engines import create_engine, engines_for
 from zermelo.games.registry import entry_of, get_game
 from zermelo.puzzles import Puzzle, judge, perfect_line
@@ -157,6 +160,16 @@ def mount(app: FastAPI, sessions: Sessions, data: Path | None) -> None:
         played = service.game_for(game, body.options)
         entry = entry_of(played)
         return {"words": [entry.words(played, move[:200]) for move in body.moves]}
+
+    @app.get("/board/session/{token}/narrow.svg", include_in_schema=False)
+    def narrow_board(token: str, flip: str = "0") -> Response:
+        """The token's seat's board laid out for a phone's narrow screen (taller, its text
+        larger on the screen)."""
+        def draw(played: AnyGame, state: Any, view: View) -> Picture:
+            return service.picture(played, state, dataclasses.replace(view, narrow=True))
+
+        return Response(sessions.picture(token, draw, flip == "1").svg(),
+                        media_type="image/svg+xml")
 
     @app.post("/api/sessions/{token}/hint")
     def hint(token: str) -> dict[str, Any]:

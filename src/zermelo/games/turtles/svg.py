@@ -15,6 +15,7 @@ player to move may play is a target, then the turtle it moves when the card leav
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -57,6 +58,34 @@ ROW_TOP, ROW_H = GROUND + 36, 86.0
 HAND_X = MARGIN + 150
 """Where a row's cards start."""
 WIDTH = MARGIN * 2 + START_W + FINISH * SQUARE_W
+SPLIT = 5
+"""On a narrow screen the track takes two rows: the start and squares 1-4, then 5 on."""
+NARROW_WIDTH = MARGIN * 2 + START_W + (SPLIT - 1) * SQUARE_W
+TRACK_H = GROUND - TOP + 26
+"""The height of a row of the track with its labels."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the parts go: the track on one row (a wide screen) or two (``narrow``), the
+    piles beside the players' rows or under them."""
+
+    narrow: bool
+
+    @property
+    def width(self) -> float:
+        return NARROW_WIDTH if self.narrow else WIDTH
+
+    @property
+    def rows(self) -> float:
+        """Where the players' rows start."""
+        return ROW_TOP + (TRACK_H if self.narrow else 0)
+
+    def square(self, square: int) -> tuple[float, float]:
+        """The left edge of ``square`` and how far below the first row of the track it is."""
+        if self.narrow and square >= SPLIT:
+            return MARGIN + (square - SPLIT) * SQUARE_W, TRACK_H
+        return (MARGIN if square == 0 else MARGIN + START_W + (square - 1) * SQUARE_W), 0.0
 SUFFIX = {1: "+", 2: "++", -1: "\u2212"}
 """A card's steps as its face shows them."""
 SPOKEN_STEPS = {1: "one square forward", 2: "two squares forward", -1: "one square back"}
@@ -150,7 +179,7 @@ def move_words(game: Turtles, text: str) -> str:
 
 
 def _track(picture: Picture, state: TurtleState, view: View, owners: dict[int, int],
-           clickable: set[str]) -> None:
+           clickable: set[str], layout: Layout) -> None:
     """The squares, the turtles (targets when a chosen card may move them), owners' letters
     on the turtles whose owner the view may show, the last move's turtles marked."""
     moved = set()
@@ -158,27 +187,28 @@ def _track(picture: Picture, state: TurtleState, view: View, owners: dict[int, i
         then = squares(view.before.board)
         moved = {t for t, square in enumerate(squares(state.board)) if then[t] != square}
     for square in range(SQUARES):
-        x = MARGIN if square == 0 else MARGIN + START_W + (square - 1) * SQUARE_W
+        x, dy = layout.square(square)
         w = START_W if square == 0 else SQUARE_W
         fill = "#aed581" if square == FINISH else "#e0d6c2" if square else "#cfd8dc"
-        picture.add(rect(x + 2, TOP, w - 4, GROUND - TOP, rx=8, fill=fill, stroke="#8d6e63",
-                         stroke_width=1.5),
-                    label(x + w / 2, GROUND + 14, LABELS[square], 13, fill=INK))
+        picture.add(rect(x + 2, TOP + dy, w - 4, GROUND - TOP, rx=8, fill=fill,
+                         stroke="#8d6e63", stroke_width=1.5),
+                    label(x + w / 2, GROUND + dy + 14, LABELS[square], 13, fill=INK))
         if square == 0:  # the ground of each row of turtles side by side
             picture.add(*(line(x + 8, GROUND - 3 - row * START_ROW, x + w - 8,
                                GROUND - 3 - row * START_ROW, stroke="#90a4ae", stroke_width=2)
                           for row in range((len(state.board[0]) + 2) // 3)))
         if square == FINISH:
-            picture.add(*(circle(x + w / 2 + dx, TOP + 16 + dy, 7, fill="#7cb342",
-                                 stroke="#558b2f") for dx, dy in ((-7, 2), (7, 2), (0, -4))))
+            picture.add(*(circle(x + w / 2 + ax, TOP + dy + 16 + ay, 7, fill="#7cb342",
+                                 stroke="#558b2f") for ax, ay in ((-7, 2), (7, 2), (0, -4))))
     for square, stack in enumerate(state.board):
         for level, turtle in enumerate(stack):
+            left, dy = layout.square(square)
             if square == 0:
-                x = MARGIN + 34 + (level % 3) * 52
-                y = GROUND - 4 - (level // 3) * START_ROW
+                x = left + 34 + (level % 3) * 52
+                y = GROUND + dy - 4 - (level // 3) * START_ROW
             else:
-                x = MARGIN + START_W + (square - 1) * SQUARE_W + SQUARE_W / 2 - 3
-                y = GROUND - 4 - level * LEVEL
+                x = left + SQUARE_W / 2 - 3
+                y = GROUND + dy - 4 - level * LEVEL
             shapes = [rect(x - 30, y - LEVEL, 62, LEVEL, rx=6, class_="hl", fill_opacity=0)]
             if turtle in moved:
                 shapes.append(rect(x - 30, y - LEVEL, 62, LEVEL, rx=6, class_="last",
@@ -198,10 +228,10 @@ def _track(picture: Picture, state: TurtleState, view: View, owners: dict[int, i
 
 
 def _row(picture: Picture, game: Turtles, state: TurtleState, view: View, player: int,
-         playable: dict[int, str]) -> None:
+         playable: dict[int, str], layout: Layout) -> None:
     """Player ``player``'s row: their letter, their colour and hand when the view may show
     them (else a hidden turtle and card backs), the playable cards as targets."""
-    y = ROW_TOP + player * ROW_H
+    y = layout.rows + player * ROW_H
     shown = view.seat is None or view.seat == player
     mover = state.phase == PLAY and state.mover == player
     if mover:
@@ -244,10 +274,12 @@ def _row(picture: Picture, game: Turtles, state: TurtleState, view: View, player
         x += width + CARD_GAP
 
 
-def _piles(picture: Picture, state: TurtleState, players: int) -> None:
+def _piles(picture: Picture, state: TurtleState, players: int, layout: Layout) -> None:
     """The draw pile face down and the discard pile with the last card played on top, each
-    with its size, and the last plays."""
+    with its size, and the last plays (beside the players' rows, or under them)."""
     x, y = HAND_X + 5 * (CARD_W + CARD_GAP) + 40, ROW_TOP + 4
+    if layout.narrow:
+        x, y = MARGIN + CARD_W + 30, layout.rows + players * ROW_H + 4
     picture.add(*_back(x, y), label(x + CARD_W / 2, y + CARD_H + 12,
                                     f"draw {sum(state.pile)}", 12, fill=INK))
     last = next((card for card, _ in reversed(state.played) if card != NONE), None)
@@ -271,12 +303,13 @@ def board_picture(game: Turtles, state: TurtleState, view: View) -> Picture:
     their hand, plays a card by clicking it, then the turtle it moves if it has a choice;
     a pass is the button beside the board."""
     players = game.players
-    height = ROW_TOP + players * ROW_H + 8
+    layout = Layout(view.narrow)
+    height = layout.rows + players * ROW_H + 8 + (CARD_H + 60 if layout.narrow else 0)
     seat = view.seat
     over = state.phase == OVER
     status = ("the race is over" if over and seat is not None else status_line(game, state))
-    picture = Picture(WIDTH, height, f"The Great Turtle Race, {status}", LEVEL)
-    picture.add(rect(0, 0, WIDTH, height, fill="#f1f8e9"),
+    picture = Picture(layout.width, height, f"The Great Turtle Race, {status}", LEVEL)
+    picture.add(rect(0, 0, layout.width, height, fill="#f1f8e9"),
                 _text(MARGIN, TOP - 12, status, 15, fill=INK))
     owners = {c: p for p, c in enumerate(state.colours) if seat is None or p == seat}
     playable: dict[int, str] = {}
@@ -296,8 +329,8 @@ def board_picture(game: Turtles, state: TurtleState, view: View) -> Picture:
                         path += (COLOURS[turtle],)
                         clickable.add(COLOURS[turtle])
             picture.move(move_text(move), path)
-    _track(picture, state, view, owners, clickable)
+    _track(picture, state, view, owners, clickable, layout)
     for player in range(players):
-        _row(picture, game, state, view, player, playable)
-    _piles(picture, state, players)
+        _row(picture, game, state, view, player, playable, layout)
+    _piles(picture, state, players, layout)
     return picture
