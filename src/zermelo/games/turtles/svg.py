@@ -81,6 +81,10 @@ class Layout:
         """Where the players' rows start."""
         return ROW_TOP + (TRACK_H if self.narrow else 0)
 
+    def font(self, size: float) -> float:
+        """A label's size: larger on a phone, where the picture is drawn smaller."""
+        return round(size * 1.3, 1) if self.narrow else size
+
     def square(self, square: int) -> tuple[float, float]:
         """The left edge of ``square`` and how far below the first row of the track it is."""
         if self.narrow and square >= SPLIT:
@@ -192,7 +196,7 @@ def _track(picture: Picture, state: TurtleState, view: View, owners: dict[int, i
         fill = "#aed581" if square == FINISH else "#e0d6c2" if square else "#cfd8dc"
         picture.add(rect(x + 2, TOP + dy, w - 4, GROUND - TOP, rx=8, fill=fill,
                          stroke="#8d6e63", stroke_width=1.5),
-                    label(x + w / 2, GROUND + dy + 14, LABELS[square], 13, fill=INK))
+                    label(x + w / 2, GROUND + dy + 14, LABELS[square], layout.font(13), fill=INK))
         if square == 0:  # the ground of each row of turtles side by side
             picture.add(*(line(x + 8, GROUND - 3 - row * START_ROW, x + w - 8,
                                GROUND - 3 - row * START_ROW, stroke="#90a4ae", stroke_width=2)
@@ -216,8 +220,8 @@ def _track(picture: Picture, state: TurtleState, view: View, owners: dict[int, i
             shapes += _turtle(x, y, turtle)
             if turtle in owners:
                 shapes += [circle(x - 13, y - 13, 6.5, fill=PAPER, stroke=INK, stroke_width=1),
-                           label(x - 13, y - 13, PLAYERS[owners[turtle]], 9, fill=INK,
-                                 font_weight="bold")]
+                           label(x - 13, y - 13, PLAYERS[owners[turtle]], layout.font(9),
+                                 fill=INK, font_weight="bold")]
             name = COLOURS[turtle]
             place = LABELS[square] if square in (0, FINISH) else f"square {square}"
             spoken = f"{COLOUR_NAMES[turtle]} turtle on {place}"
@@ -238,18 +242,18 @@ def _row(picture: Picture, game: Turtles, state: TurtleState, view: View, player
         picture.add(rect(MARGIN - 4, y - 4, HAND_X + 5 * (CARD_W + CARD_GAP) - MARGIN + 8,
                          ROW_H - 4, rx=8, fill="#fff8e1", stroke="#ffca28"))
     who = PLAYERS[player] + (" (you)" if view.seat == player else "")
-    picture.add(_text(MARGIN + 4, y + 24, who, 15, font_weight="bold", fill=INK))
+    picture.add(_text(MARGIN + 4, y + 24, who, layout.font(15), font_weight="bold", fill=INK))
     if mover:
-        picture.add(_text(MARGIN + 4, y + 42, "to play", 12, fill="#e65100"))
+        picture.add(_text(MARGIN + 4, y + 42, "to play", layout.font(12), fill="#e65100"))
     if shown and state.colours:
         colour = state.colours[player]
         picture.add(f"<g>{''.join(_turtle(MARGIN + 98, y + 44, colour))}</g>",
-                    label(MARGIN + 98, y + 60, COLOUR_NAMES[colour], 11, fill=INK))
+                    label(MARGIN + 98, y + 60, COLOUR_NAMES[colour], layout.font(11), fill=INK))
     elif state.colours:
         picture.add(circle(MARGIN + 98, y + 32, 13, fill="#eceff1", stroke=HIDDEN,
                            stroke_width=2),
                     label(MARGIN + 98, y + 33, "?", 15, fill=HIDDEN, font_weight="bold"),
-                    label(MARGIN + 98, y + 60, "colour hidden", 10, fill=HIDDEN))
+                    label(MARGIN + 98, y + 60, "colour hidden", layout.font(10), fill=HIDDEN))
     hand = state.hands[player] if state.hands else ()
     groups: list[list[int]] = []
     for card in hand:
@@ -281,7 +285,7 @@ def _piles(picture: Picture, state: TurtleState, players: int, layout: Layout) -
     if layout.narrow:
         x, y = MARGIN + CARD_W + 30, layout.rows + players * ROW_H + 4
     picture.add(*_back(x, y), label(x + CARD_W / 2, y + CARD_H + 12,
-                                    f"draw {sum(state.pile)}", 12, fill=INK))
+                                    f"draw {sum(state.pile)}", layout.font(12), fill=INK))
     last = next((card for card, _ in reversed(state.played) if card != NONE), None)
     x += CARD_W + 30
     if last is None:
@@ -289,12 +293,12 @@ def _piles(picture: Picture, state: TurtleState, players: int, layout: Layout) -
                          stroke_dasharray="4 3"))
     else:
         picture.add(*_face(x, y, last))
-    picture.add(label(x + CARD_W / 2, y + CARD_H + 12, f"discard {sum(state.discard)}", 12,
-                      fill=INK))
+    picture.add(label(x + CARD_W / 2, y + CARD_H + 12, f"discard {sum(state.discard)}",
+                      layout.font(12), fill=INK))
     if state.played:
         recent = " ".join(play_text(p) for p in state.played[-players:])
-        picture.add(_text(x - CARD_W - 30, y + CARD_H + 44, f"last plays: {recent}", 12,
-                          fill=INK))
+        picture.add(_text(x - CARD_W - 30, y + CARD_H + 44, f"last plays: {recent}",
+                          layout.font(12), fill=INK))
 
 
 def board_picture(game: Turtles, state: TurtleState, view: View) -> Picture:
@@ -310,7 +314,7 @@ def board_picture(game: Turtles, state: TurtleState, view: View) -> Picture:
     status = ("the race is over" if over and seat is not None else status_line(game, state))
     picture = Picture(layout.width, height, f"The Great Turtle Race, {status}", LEVEL)
     picture.add(rect(0, 0, layout.width, height, fill="#f1f8e9"),
-                _text(MARGIN, TOP - 12, status, 15, fill=INK))
+                _text(MARGIN, TOP - 12, status, layout.font(15), fill=INK))
     owners = {c: p for p, c in enumerate(state.colours) if seat is None or p == seat}
     playable: dict[int, str] = {}
     clickable: set[str] = set()
