@@ -23,7 +23,7 @@ from zermelo.core.entry import AnyGame
 from zermelo.core.errors import GameNotSupportedError, ZermeloError
 from zermelo.core.game import CHANCE
 from zermelo.core.picture import Picture, View
-from zermelo.engines import create_engine, engines_for
+from zermelo.engines import create_engine
 from zermelo.games.registry import entry_of, get_game
 from zermelo.puzzles import Puzzle, judge, perfect_line
 from zermelo.puzzles.mine import walk_of
@@ -144,15 +144,14 @@ def mount(app: FastAPI, sessions: Sessions, data: Path | None) -> None:
 
     @app.post("/api/{game}/variant")
     def variant(game: str, body: OptionsRequest) -> dict[str, Any]:
-        """The variant's seats (letters and names), the engines that play it (the default
-        first) and the engine that gives hints."""
+        """The variant's seats (letters and names), its engines, default and strengths (as
+        ``/api/{game}/engines``) and the engine that gives hints."""
         entry, played = get_game(game), service.game_for(game, body.options)
         info = played.info
         return {"players": list(info.players),
                 "names": [info.name_of(p) for p in range(info.num_players)],
                 "start": played.format_position(played.initial_state()),
-                "engines": [e.as_json() for e in engines_for(entry, played)],
-                "default_engine": entry.default_engine, "hint_engine": entry.hint_engine}
+                **service.engines(played), "hint_engine": entry.hint_engine}
 
     @app.post("/api/{game}/explain")
     def explain(game: str, body: ExplainRequest) -> dict[str, Any]:
