@@ -508,8 +508,10 @@ def test_the_turtle_race_is_played_on_a_phone_by_taps_of_44_px(context: BrowserC
                     page.evaluate("document.body.dataset.phase") == "your-move":
                 if buttons.count():  # a card, then its turtle when it has a choice
                     buttons.first.click()
-                else:  # a place widened to a finger's width
-                    page.locator("#board g.target.enabled").first.click()
+                else:  # a place a finger's width wide: on its first shape (not between
+                    # two cards of a group)
+                    page.locator("#board g.target.enabled").first.locator(
+                        ":scope > :not(.hl):not(.hit):not(title)").first.click()
                 page.wait_for_timeout(50)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
     finally:
