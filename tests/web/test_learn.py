@@ -53,5 +53,8 @@ def test_a_puzzle_has_one_move_keeping_its_result_and_the_line_is_perfect_play()
     assert len(line["positions"]) == len(line["moves"]) + 1
     assert line["positions"][0] == puzzle["position"]
     assert CLIENT.post("/api/turtles/puzzle", json={}).status_code == 400  # no analysis
+    assert CLIENT.post("/api/pig/puzzle", json={"options": {"goal": "5"}}).status_code == 400
+    refused = CLIENT.post("/api/musketeers/puzzle", json={"options": {"board": "3x5"}})
+    assert refused.status_code == 400 and "database" in refused.json()["error"]  # not built
     assert CLIENT.post("/api/tictactoe/line", json={"plies": 41}).status_code == 422
     assert CLIENT.post("/api/tictactoe/line", json={"position": "XXX"}).status_code == 400

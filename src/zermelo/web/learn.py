@@ -20,16 +20,16 @@ from pydantic import BaseModel, Field
 
 import zermelo.web.service as service
 from zermelo.core.entry import AnyGame
-from zermelo.core.errors import GameNotSupportedError, ZermeloError
+from zermelo.core.errors import GameNotSupportedError, UnknownNameError, ZermeloError
 from zermelo.core.game import CHANCE
 from zermelo.core.picture import Picture, View
+from zermelo.core.value import Kind
 from zermelo.engines import create_engine
 from zermelo.games.registry import entry_of, get_game
 from zermelo.puzzles import Puzzle, judge, perfect_line
 from zermelo.puzzles.mine import walk_of
 from zermelo.search.base import Budget, budget
 from zermelo.web.sessions import Sessions
-from zermelo.web.workers import Busy
 
 MAX_MOVES = 400
 """Moves one request may ask to have explained."""
@@ -50,8 +50,22 @@ class Mine:
         self.walk: Iterator[Any] = walk_of(game)(game, random.Random(0))
         self.found: dict[str, Puzzle] = {}
         self.seen: set[str] = set()
-        self.refusal = ""
+        self.refusal: ZermeloError | None = None
+        """The first refusal of the analysis (a missing database, say)."""
+        self.answered = self.decided = 0
+        """Positions the analysis answered, and those of them won or drawn (not a chance)."""
         self.lock = threading.Lock()
+
+    def give_up(self) -> None:
+        """Say why no puzzle was found: the analysis' refusal when it answered nothing (400),
+        a game of win probabilities (400), else that none was found yet (404, ask again)."""
+        if not self.answered and self.refusal is not None:
+            raise self.refusal
+        if self.answered and not self.decided:
+            raise GameNotSupportedError("its values are win probabilities: no position has "
+                                        "one right move")
+        raise UnknownNameError(f"no puzzle found yet among {len(self.seen):,} positions of "
+                               f"this variant: ask again shortly to look further")
 
     def more(self, game: AnyGame, data: Path | None, seconds: float) -> None:
         """Look at further positions for ``seconds`` (each analysed within what is left)."""
@@ -64,10 +78,13 @@ class Mine:
             self.seen.add(position)
             try:
                 with budget(Budget(seconds=left)):
-                    puzzle = judge(game, state, entry.analyze(game, state, data))
+                    analysis = entry.analyze(game, state, data)
             except ZermeloError as error:
-                self.refusal = self.refusal or str(error)
+                self.refusal = self.refusal or error
                 continue
+            self.answered += 1
+            self.decided += analysis.value.kind is not Kind.PROBABILITY
+            puzzle = judge(game, state, analysis)
             if puzzle is not None:
                 self.found[position] = puzzle
 
@@ -109,7 +126,8 @@ def mount(app: FastAPI, sessions: Sessions, data: Path | None) -> None:
     @app.post("/api/{game}/puzzle")
     def puzzle(game: str, body: PuzzleRequest) -> dict[str, Any]:
         """A position with exactly one winning (or one saving) move, found by the game's
-        analysis, which checked every other legal move; 503 while none is found yet."""
+        analysis, which checked every other legal move; 404 while none is found yet, 400
+        when the analysis refuses the variant or gives only win probabilities."""
         played = service.game_for(game, body.options)
         if entry_of(played).analysis is None:
             raise GameNotSupportedError(f"{entry_of(played).title} has no analysis to find "
@@ -121,8 +139,7 @@ def mount(app: FastAPI, sessions: Sessions, data: Path | None) -> None:
                 mine.more(played, data, MINE_SECONDS)
             found = sorted(mine.found)
             if not found:
-                why = f" ({mine.refusal})" if mine.refusal else ""
-                raise Busy(f"no puzzle found yet in this variant{why}: ask again shortly")
+                mine.give_up()
             chosen = mine.found[found[body.seed % len(found)]]
         return {**chosen.as_json(), "found": len(found)}
 
