@@ -127,7 +127,7 @@ class Tables:
     def sliding_tables(self, stones: int) -> list[str]:
         """The tables of every sliding position with at most ``stones`` a side."""
         scope = f"endgame-{max(stones, self.geometry.board.min_stones)}"
-        return [t.name for t in MorrisPlan(self.geometry, scope).tables()]
+        return [t.name for t in plan_of(self.geometry, scope).tables()]
 
     def search(self, memory: int = 64 << 20) -> PlacingSearch:
         """The placing search into the built sliding tables, with a transposition table of
