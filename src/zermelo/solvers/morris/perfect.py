@@ -112,9 +112,8 @@ class Tables:
         missing = sum(not self.database.store.has(name) for name in needed)
         if missing:
             scope = f"endgame-{max(stones, self.geometry.board.min_stones)}"
-            raise DatabaseError(f"a placing position is searched into the sliding tables of "
-                                f"up to {stones} stones a side: {missing} of {len(needed)} are "
-                                f"still to build ({build_advice(self.geometry, scope)})")
+            raise DatabaseError(f"the placing search needs the sliding tables, {missing} of "
+                                f"{len(needed)} to build: {build_advice(self.geometry, scope)}")
         return None
 
     def _holds(self, state: Position) -> bool:
@@ -249,10 +248,18 @@ def build_advice(geometry: Geometry, scope: str | None = None) -> str:
     positions = sum(t.size for t in tables)
     memory = max(table_memory(plan, t) for t in tables)
     hours = estimated_seconds(plan) / 3600
-    size = f"{positions / 1e9:.1f} G" if positions >= 1e9 else f"{positions / 1e6:.1f} M"
-    return (f"'{solve_command(geometry, scope)}' builds it: {size} positions, "
-            f"{positions / 1e9:.1f} GB of disk, {memory / 2**30:.1f} GiB of memory, about "
-            f"{hours:.1f} h on this machine with its cores free")
+    size = _amount(positions)
+    duration = f"{hours:.1f} h" if hours >= 1 else f"{max(1, round(hours * 60))} min"
+    return (f"build with '{solve_command(geometry, scope)}' ({size} positions, {size}B, "
+            f"{_amount(memory)}B of memory, about {duration} here)")
+
+
+def _amount(count: int) -> str:
+    """A count in words of thousands: ``27.8 G``, ``7.2 M``, ``886``."""
+    for unit, size in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if count >= size:
+            return f"{count / size:.1f} {unit}"
+    return f"{count} "
 
 
 class PerfectPlayer:
