@@ -19,6 +19,7 @@ shows the whole position); otherwise the history.
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import random
 import re
@@ -149,6 +150,7 @@ def _trial(spec: str, write: int) -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 2)
+        faulthandler.disable()  # a crash here is the answer, not a report on the parent's stderr
         limit_memory(PROBE_MEMORY)
         limit_cpu(PROBE_SECONDS)
         game = require().load_game(spec)
