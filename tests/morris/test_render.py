@@ -9,7 +9,7 @@ from rich.console import Console
 
 from zermelo.core.picture import View
 from zermelo.games.morris import BOARDS, Morris
-from zermelo.games.morris.render import board_picture, board_text, status_line
+from zermelo.games.morris.render import board_picture, board_text, move_words, status_line
 
 
 def plain(text: object) -> str:
@@ -52,3 +52,20 @@ def test_closed_mills_are_drawn_and_the_last_move_marked() -> None:
     assert svg.count('stroke-width="14"') == 1  # White's a7 d7 g7
     assert svg.count('class="last"') == 2  # g7 placed, a1 removed
     assert board_picture(game, before, View()).svg().count('stroke-width="14"') == 0
+
+
+def test_every_move_of_random_games_is_said_in_words() -> None:
+    """Each legal move's words name where it goes and, after a mill, the stone it takes."""
+    rng = random.Random(5)
+    for board in ("standard", "six", "three"):
+        game = Morris(board, move_limit=60)
+        state = game.initial_state()
+        while not game.is_terminal(state):
+            for move in game.legal_moves(state):
+                text = game.format_move(state, move)
+                words = move_words(game, text)
+                body, _, taken = text.partition("x")
+                assert words.startswith(f"{text}: ")
+                assert body.split("-")[-1] in words
+                assert ("is taken" in words) == bool(taken) and taken in words
+            state = game.apply(state, rng.choice(game.legal_moves(state)))

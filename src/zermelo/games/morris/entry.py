@@ -11,6 +11,7 @@ from zermelo.core.entry import (
     Drawing,
     EngineFactory,
     EngineSpec,
+    Explain,
     GameEntry,
     Supports,
 )
@@ -44,6 +45,11 @@ def _article_estimate() -> EngineFactory[Morris]:
 def _perfect() -> EngineFactory[Morris]:
     from zermelo.solvers.morris.perfect import perfect
     return perfect
+
+
+def _explain() -> Explain[Morris]:
+    from zermelo.games.morris.render import move_words
+    return move_words
 
 
 def _perfect_plays() -> Supports[Morris]:
@@ -97,6 +103,7 @@ ENTRY = GameEntry(
                    _article_estimate, "depth", 4, 1, 8),
     ),
     analysis=_analysis,
+    explain=_explain,
     kernels=_game_kernels,
     default_engine="perfect",
     hint_engine="heuristic",

@@ -147,3 +147,17 @@ def board_picture(game: Morris, state: Position, view: View) -> Picture:
         path = [b.names[p] for p in move if p >= 0]
         picture.move(game.format_move(state, move), path)
     return picture
+
+
+def move_words(game: Morris, text: str) -> str:
+    """A move in words: ``d2`` "a stone placed on d2", ``a1-a4`` "the stone on a1 moves to
+    a4", and a removal appended: ``b2xg7`` "..., closing a mill: the stone on g7 is taken"."""
+    move, cross, taken = text.strip().partition("x")
+    start, dash, end = move.partition("-")
+    points = [p for p in (start, end, taken) if p]
+    if not all(p.isascii() and p.isalnum() and len(p) <= 3 for p in points) or not start:
+        return text
+    words = f"the stone on {start} moves to {end}" if dash else f"a stone placed on {start}"
+    if cross:
+        words += f", closing a mill: the stone on {taken} is taken"
+    return f"{text.strip()}: {words}"
