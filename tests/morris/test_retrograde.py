@@ -278,7 +278,8 @@ def test_the_perfect_engine_plays_only_moves_that_keep_the_value(data_dir: Path)
 
 
 @pytest.mark.parametrize(("args", "error"), [
-    (("morris", "analyze", "--board", "variant23"), "(91.1 G positions, 91.1 GB, 14.1 GB of memory"),
+    (("morris", "analyze", "--board", "variant23"),
+     "(91.1 G positions, 91.1 GB, 14.1 GB of memory"),
     (("morris", "solve", "--board", "standard", "--memory", "1"), "needs 4.8 GiB, more than 1.0"),
     (("morris", "solve", "--board", "six", "--scope", "endgame-7"), "K from 3 to 6"),
     (("morris", "solve", "--board", "six", "--scope", "full-7"), "K from 3 to 6"),
