@@ -181,11 +181,11 @@ def analyze(position: Annotated[str | None, typer.Argument(
     tables = tables_of(game, db)
     small = tables.small_build(state)
     if small is not None:  # solved when first asked for, with its progress
-        total = 2 * missing_positions(small, Database.store_for(tables.geometry, db))
-        console.print(f"solving {tables.geometry.name} {small.scope} once "
-                      f"({total // 2:,} positions)")
-        with build_progress(total, transient=True) as advance:
-            tables.build(small, advance)
+        scope, to_build = small
+        console.print(f"solving {tables.geometry.name} {scope.scope} once "
+                      f"({to_build:,} positions)")
+        with build_progress(2 * to_build, transient=True) as advance:
+            tables.build(scope, advance)
     if tables.database_for(state) is None:  # the tables checked and the search compiled
         tables.search(START_MEMORY)  # before the clock starts
     with budget(Budget(seconds=seconds)):

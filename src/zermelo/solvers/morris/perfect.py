@@ -69,15 +69,15 @@ class Tables:
                                   _opener(self.geometry, self.data), Database.nbytes)
         return self._database
 
-    def small_build(self, state: Position) -> MorrisPlan | None:
-        """The narrowest scope holding ``state`` if its tables are still to build and no more
-        than :data:`ON_DEMAND` positions; None otherwise."""
+    def small_build(self, state: Position) -> tuple[MorrisPlan, int] | None:
+        """The narrowest scope holding ``state`` and its positions still to build, if there are
+        some and no more than :data:`ON_DEMAND`; None otherwise."""
         scope = narrowest_scope(self.geometry, state) if self.on_demand else None
         if scope is None:
             return None
         plan = plan_of(self.geometry, scope)
         missing = missing_positions(plan, Database.store_for(self.geometry, self.data))
-        return plan if 0 < missing <= ON_DEMAND else None
+        return (plan, missing) if 0 < missing <= ON_DEMAND else None
 
     def build(self, plan: MorrisPlan, progress: Progress | None = None) -> None:
         """Build ``plan``'s missing tables here (``progress`` told the work done, twice a
@@ -92,14 +92,13 @@ class Tables:
         :class:`DatabaseError` if nothing answers it."""
         if self._holds(state):
             return self.database
-        plan = self.small_build(state)
-        if plan is not None:  # a build stopped before goes on from its finished tables
+        small = self.small_build(state)
+        if small is not None:  # a build stopped before goes on from its finished tables
+            plan, missing = small
             total = 2 * sum(t.size for t in plan.tables())
-            done = total - 2 * missing_positions(plan, Database.store_for(self.geometry,
-                                                                          self.data))
             wait_for(("morris", self.geometry, self.data, plan.scope),
                      lambda report: self.build(plan, lambda _, more: report(more)), total,
-                     f"{self.geometry.name} {plan.scope}", done)
+                     f"{self.geometry.name} {plan.scope}", total - 2 * missing)
             self._search = None
         self._database = None  # opened before a build (here or elsewhere) ended: look again
         if self.database.holds(state):
@@ -108,10 +107,10 @@ class Tables:
             raise DatabaseError(f"no {self.geometry.name} table holds this position: "
                                 f"{build_advice(self.geometry)}")
         stones = max(state.stones(s).bit_count() + state.hand(s) for s in (0, 1))
-        needed = self.sliding_tables(stones)
+        scope = f"endgame-{max(stones, self.geometry.board.min_stones)}"
+        needed = [t.name for t in plan_of(self.geometry, scope).tables()]
         missing = sum(not self.database.store.has(name) for name in needed)
         if missing:
-            scope = f"endgame-{max(stones, self.geometry.board.min_stones)}"
             raise DatabaseError(f"the placing search needs the sliding tables, {missing} of "
                                 f"{len(needed)} to build: {build_advice(self.geometry, scope)}")
         return None
@@ -122,11 +121,6 @@ class Tables:
             return self.database.holds(state)
         except DatabaseError:
             return False
-
-    def sliding_tables(self, stones: int) -> list[str]:
-        """The tables of every sliding position with at most ``stones`` a side."""
-        scope = f"endgame-{max(stones, self.geometry.board.min_stones)}"
-        return [t.name for t in plan_of(self.geometry, scope).tables()]
 
     def search(self, memory: int = 64 << 20) -> PlacingSearch:
         """The placing search into the built sliding tables, with a transposition table of
