@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from zermelo.solvers.morris.database import Database, MorrisPlan, scopes, table_memory
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.tablebase.distributed import Estimate, estimate
+from zermelo.tablebase.layered import TableSpec
 
 SLIDING_RATE = 1.9e6
 """Positions a CPU second at which this machine builds the standard board's large sliding
@@ -40,11 +42,11 @@ def measured_rate(geometry: Geometry) -> float:
     return report.positions / max(report.seconds, 1e-9)
 
 
-def estimated_seconds(plan: MorrisPlan) -> float:
-    """The wall time a build of ``plan`` takes on this machine with its cores free, at the rates
+def estimated_seconds(tables: Sequence[TableSpec]) -> float:
+    """The wall time a build of ``tables`` takes on this machine with its cores free, at the rates
     a CPU second measured for its sliding and placing tables (an estimate of what a missing
     database costs: the largest tables read children beyond the processor's cache and may be
     slower; ``zermelo morris plan`` measures the rate anew)."""
-    sliding = sum(t.size for t in plan.tables() if t.name.startswith("s"))
-    placing = sum(t.size for t in plan.tables()) - sliding
+    sliding = sum(t.size for t in tables if t.name.startswith("s"))
+    placing = sum(t.size for t in tables) - sliding
     return (sliding / SLIDING_RATE + placing / PLACING_RATE) / (os.cpu_count() or 1)

@@ -111,8 +111,9 @@ class Tables:
         needed = [t.name for t in plan_of(self.geometry, scope).tables()]
         missing = sum(not self.database.store.has(name) for name in needed)
         if missing:
-            raise DatabaseError(f"the placing search needs the sliding tables, {missing} of "
-                                f"{len(needed)} to build: {build_advice(self.geometry, scope)}")
+            raise DatabaseError(f"the placing search needs {missing} more sliding "
+                                f"table{'s' if missing > 1 else ''}: "
+                                f"{build_advice(self.geometry, scope, self.database.store.has)}")
         return None
 
     def _holds(self, state: Position) -> bool:
@@ -232,20 +233,24 @@ def narrowest_scope(geometry: Geometry, state: Position) -> str | None:
     return None
 
 
-def build_advice(geometry: Geometry, scope: str | None = None) -> str:
+def build_advice(geometry: Geometry, scope: str | None = None,
+                 built: Callable[[str], bool] | None = None) -> str:
     """What to build for a variant's perfect play and what it costs: ``scope`` (default: the
-    widest this machine's memory allows), its positions, disk and memory, and its hours at the
-    rates measured here."""
+    widest this machine's memory allows), the positions of its tables not yet ``built``, the
+    disk of the whole scope, the memory, and the hours at the rates measured here."""
     scope = scope or widest_buildable_scope(geometry)
     plan = plan_of(geometry, scope)
     tables = plan.tables()
-    positions = sum(t.size for t in tables)
-    memory = max(table_memory(plan, t) for t in tables)
-    hours = estimated_seconds(plan) / 3600
-    size = _amount(positions)
+    todo = [t for t in tables if built is None or not built(t.name)] or tables
+    positions = sum(t.size for t in todo)
+    memory = max(table_memory(plan, t) for t in todo)
+    hours = estimated_seconds(todo) / 3600
     duration = f"{hours:.1f} h" if hours >= 1 else f"{max(1, round(hours * 60))} min"
-    return (f"build with '{solve_command(geometry, scope)}' ({size} positions, {size}B, "
-            f"{_amount(memory)}B of memory, about {duration} here)")
+    left = " left" if len(todo) < len(tables) else ""
+    disk = _amount(sum(t.size for t in tables))
+    return (f"build with '{solve_command(geometry, scope)}' "
+            f"({_amount(positions).rstrip()} positions{left}, {disk}B, {_amount(memory)}B of "
+            f"memory, about {duration} here)")
 
 
 def _amount(count: int) -> str:
