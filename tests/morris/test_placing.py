@@ -17,9 +17,10 @@ from zermelo.core.value import Value
 from zermelo.games.morris.boards import Board
 from zermelo.games.morris.rules import PLAYERS, Morris, Position
 from zermelo.search.base import Budget, BudgetExhausted, budget
+from zermelo.solvers.morris import perfect as perfect_module
 from zermelo.solvers.morris.database import Database, MorrisPlan
 from zermelo.solvers.morris.geometry import Geometry
-from zermelo.solvers.morris.perfect import Tables
+from zermelo.solvers.morris.perfect import Tables, plays
 from zermelo.solvers.morris.placing import INF, WIN, to_child, to_parent
 from zermelo.tablebase.layered import BuildReport
 from zermelo.tablebase.store import DatabaseError
@@ -225,3 +226,19 @@ def test_tables_are_shared_by_scopes_and_the_same_bytes_built_either_way(
     alone = Database.build(four.plan.geometry, "full-4", tmp_path)[0].store
     for table in four.plan.tables():
         assert np.array_equal(alone.load(table.name), four.store.load(table.name)), table.name
+
+
+def test_perfect_is_offered_where_the_tables_hold_the_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Built when first asked for, or built: offered; the sliding tables alone (a search of
+    minutes a move on the standard board) or nothing, too large to build on demand: not."""
+    monkeypatch.setenv("ZERMELO_DATA", str(tmp_path))
+    board = BOARDS_TO_CHECK["3x3 four stones, flying"]
+    game, geometry = Morris(board), Geometry.of(board)
+    assert plays(game)  # small enough to build when first asked for
+    monkeypatch.setattr(perfect_module, "ON_DEMAND", 0)  # as if it were the standard board
+    assert not plays(game)
+    Database.build(geometry, "endgame-4", tmp_path)
+    assert not plays(game)
+    Database.build(geometry, "full", tmp_path)
+    assert plays(game)
