@@ -13,13 +13,16 @@ from zermelo.solvers.morris.geometry import Geometry
 from zermelo.tablebase.distributed import Estimate, estimate
 from zermelo.tablebase.layered import TableSpec
 
-SLIDING_RATE = 1.9e6
-"""Positions a CPU second at which this machine builds the standard board's large sliding
-tables (``benchmarks/morris_table.py --scope endgame-6 --table s66``: 162.9 M positions at 1.97
-and 1.91 M a CPU second, load 6 to 12)."""
-PLACING_RATE = 1.8e6
-"""Positions a CPU second of its placing tables (``benchmarks/morris_table.py``: ``full-5``'s
-p4510, 11.7 M positions, at 1.84 M a CPU second, load 8 to 18)."""
+SLIDING_RATE = 0.65e6
+"""Positions a second a core builds the standard board's large sliding tables at, measured on
+this machine's full build (``zermelo morris solve --board standard``, both cores: s85 to s96,
+2.5 G positions, at 1.28 to 1.46 M a second of wall time, s77 at 1.81; load 1.6 to 2.4). A
+small table alone goes three times faster (``benchmarks/morris_table.py``: s66 at 1.9 M a CPU
+second): the large ones read their children at random, beyond the processor's cache."""
+PLACING_RATE = 1.4e6
+"""Positions a second a core builds its placing tables at, measured on the same build (the
+first 86 placing tables, 3.3 G positions, at 2.84 M a second of wall time, the largest, p5810,
+at 2.70 M)."""
 RATE_SAMPLE = 10_000_000
 """At most this many positions (the widest such scope of the board) are solved to measure the
 rate."""
