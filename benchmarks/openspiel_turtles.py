@@ -18,7 +18,9 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
+from figures import load, record
 from rich.console import Console
 from rich.table import Table
 
@@ -53,8 +55,9 @@ def equilibrium(tree: Tree, iterations: int, console: Console) -> cfr.FloatArray
 
 
 def agents_table(tree: Tree, game: HiddenRace, names: list[str], star: cfr.FloatArray,
-                 samples: int, tie_samples: int, console: Console) -> None:
-    """Each agent's best-response values, exploitability and return against ``star``."""
+                 samples: int, tie_samples: int, console: Console) -> list[dict[str, Any]]:
+    """Each agent's best-response values, exploitability and return against ``star``, printed
+    and returned."""
     table = Table(title="The agents on the reduced race (returns -1 to 1)")
     for column in ("agent", "samples", "best response as A", "best response as B",
                    "exploitability", "return against the equilibrium", "seconds"):
@@ -65,14 +68,29 @@ def agents_table(tree: Tree, game: HiddenRace, names: list[str], star: cfr.Float
         n = tie_samples if name.split(":")[0].lower() in PAPER else samples
         rows.append((name, n, agent_strategy(tree, game, name, samples=n),
                      time.perf_counter() - began))
+    figures = []
     for name, n, sigma, seconds in rows:
         b0, b1 = cfr.best_responses(tree, sigma)
         against = (cfr.game_value(tree, cfr.mixed(tree, sigma, 0, star))
                    - cfr.game_value(tree, cfr.mixed(tree, sigma, 1, star))) / 2
         table.add_row(name, str(n or "-"), f"{b0:+.4f}", f"{b1:+.4f}",
                       f"{(b0 + b1) / 2:.4f}", f"{against:+.4f}", f"{seconds:.1f}")
+        figures.append({"agent": name, "samples": n, "best_response_a": round(b0, 4),
+                        "best_response_b": round(b1, 4), "exploitability": round((b0 + b1) / 2, 4),
+                        "against_equilibrium": round(against, 4), "seconds": round(seconds, 1)})
         console.print(f"  {name}: done", style="dim")
     console.print(table)
+    return figures
+
+
+def agents_markdown(figures: list[dict[str, Any]]) -> str:
+    """The agents' figures as the docs' table, least exploitable first."""
+    lines = ["| agent | samples | exploitability | return against the equilibrium |",
+             "|---|---|---|---|"]
+    for row in sorted(figures, key=lambda r: r["exploitability"]):
+        lines.append(f"| `{row['agent']}` | {row['samples'] or '-'} | "
+                     f"{row['exploitability']:.4f} | {row['against_equilibrium']:+.3f} |")
+    return "\n".join(lines)
 
 
 def seers(args: argparse.Namespace, value: float, console: Console) -> None:
@@ -149,7 +167,10 @@ def main() -> None:
     parser.add_argument("--openspiel-iterations", type=int, default=0, help="also run "
                         "OpenSpiel's CFR+ this many iterations over the exported race")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--figures", action="store_true", help="write the agents' figures to "
+                        "docs/figures/openspiel_turtles-agents.json and the docs' region")
     args = parser.parse_args()
+    began_load, began_run = load(), time.perf_counter()
     args.deck = tuple(c.strip() for c in args.deck.split(","))
     console = Console(width=130, emoji=False, highlight=False)
     game = HiddenRace(args.deck, args.hand, args.distance)
@@ -163,7 +184,10 @@ def main() -> None:
     star = equilibrium(tree, args.iterations, console)
     names = [n for n in args.agents.split(",") if n.strip()]
     if names:
-        agents_table(tree, game, names, star, args.samples, args.tie_samples, console)
+        figures = agents_table(tree, game, names, star, args.samples, args.tie_samples, console)
+        if args.figures:
+            record("openspiel_turtles-agents", {"agents": figures}, agents_markdown(figures),
+                   began_load=began_load, seconds=time.perf_counter() - began_run)
     if args.seers:
         seers(args, cfr.game_value(tree, star), console)
     if args.games:
