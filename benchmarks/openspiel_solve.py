@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from figures import load, record
 from rich.console import Console
 from rich.table import Table
 
@@ -114,19 +115,34 @@ def main() -> None:
                         help="zermelo's solver")
     parser.add_argument("--full-depth", action="store_true", help="give OpenSpiel's alpha-beta "
                         "the game's longest game as its depth (its default: 30 plies)")
+    parser.add_argument("--figures", metavar="NAME", help="also write the table to "
+                        "docs/figures/NAME.json and the docs' region NAME (benchmarks/figures.py)")
     args = parser.parse_args()
+    began_load, began_run = load(), time.perf_counter()
     console = Console(width=150, emoji=False, highlight=False)
     table = Table(title=f"Solving OpenSpiel games from the start (limit {args.limit:.0f} s)")
     for column in ("game", f"zermelo {args.solver} (adapter)", "OpenSpiel alpha_beta_search",
                    "OpenSpiel MCTS solver"):
         table.add_column(column)
+    rows = []
     for name in args.game or GAMES:
         row = [name, SOLVERS[args.solver](name, args.limit),
                timed(partial(openspiel_alphabeta, full_depth=args.full_depth), name, args.limit),
                timed(openspiel_mcts_solver, name, args.limit)]
         table.add_row(*row)
+        rows.append(row)
         console.print(" | ".join(row), style="dim")
     console.print(table)
+    if args.figures:
+        head = ["game", f"zermelo {args.solver} (adapter)", "OpenSpiel alpha_beta_search"
+                + (" (the game's whole length)" if args.full_depth else ""),
+                "OpenSpiel MCTS solver"]
+        lines = [" | ".join(head), " | ".join("---" for _ in head),
+                 *(" | ".join(f"`{cell}`" if i == 0 else cell for i, cell in enumerate(row))
+                   for row in rows)]
+        record(args.figures, {"solver": args.solver, "limit": args.limit, "rows": rows},
+               "\n".join(f"| {line} |" for line in lines), began_load=began_load,
+               seconds=time.perf_counter() - began_run)
 
 
 if __name__ == "__main__":
