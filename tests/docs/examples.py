@@ -6,9 +6,12 @@ one working directory per page (so a page's later examples see what its earlier 
 marked as an excerpt of a long run by an HTML comment on the line before it::
 
     <!-- excerpt: a build of 40 minutes -->
+    <!-- excerpt: benchmarks/turtles_exact.py, minutes of CPU -->
 
-An excerpt is not run, but each ``zermelo`` command in it must name a command and options the
-command line has, and each ``python benchmarks/NAME.py`` a script that exists and has the options.
+What takes more than a few CPU seconds is an excerpt, so that the suite stays fast. An excerpt
+is not run, but each ``zermelo`` command in it must name a command and options the command line
+has, and each ``python benchmarks/NAME.py`` a script that exists and has the options, and that
+the comment names.
 Outputs are compared line by line after :data:`MASKS` replaced what changes from run to run.
 A line ``...`` alone in a shown output stands for any number of printed lines, and ``...``
 within a line for any text (an output cut, and shown to be); blank lines before the first

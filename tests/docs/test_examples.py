@@ -66,3 +66,15 @@ def test_a_missing_command_or_option_is_found() -> None:
     assert examples.missing(["zermelo", "morris", "build"]) is not None
     assert examples.missing(["python", "benchmarks/no_such.py"]) is not None
     assert examples.missing(["python", "benchmarks/openspiel_turtles.py", "--no-such"]) is not None
+
+
+def test_an_excerpt_of_a_benchmark_names_it() -> None:
+    unnamed = []
+    for page in examples.PAGES:
+        for block in examples.blocks(page):
+            for command in block.commands if block.excerpt else ():
+                for words in examples.simple_commands(command.text):
+                    script = next((w for w in words[1:2] if w.startswith("benchmarks/")), None)
+                    if script and script not in (block.excerpt or ""):
+                        unnamed.append(f"{block.name}: {script}")
+    assert not unnamed, f"excerpts that do not name the benchmark they run: {unnamed}"
