@@ -133,6 +133,31 @@ def test_solve_ismcts_runs_the_declared_kernels(cli: CliRunner) -> None:
     assert answer["best_move"] == game.format_move(state, expected.best_move)
 
 
+def test_at_the_deal_the_value_is_the_mean_return_as_the_readable_search_gives_it(
+        cli: CliRunner) -> None:
+    """Before the deal (a chance root) both searches give no move and the first player's mean
+    return; their means agree within four standard errors (returns lie in -1..1), and the
+    command says that the compiled one ran (the readable one for Pig, which has no kernels)."""
+    game = Turtles(Variant(players=2))
+    kernels = GAMES["turtles"].compiled(game)
+    assert kernels is not None
+    state = game.initial_state()
+    compiled = ismcts_declared(game, kernels, state, iterations=6000, seed=3)
+    readable = ismcts(game, state, iterations=1500, seed=3)
+    assert compiled is not None and compiled.best_move is None and not compiled.pv
+    assert compiled.stats.iterations == 6000
+    assert abs(compiled.value - readable.value) < 4 * (1 / 6000 + 1 / 1500) ** 0.5
+    ones = [ismcts_declared(game, kernels, state, iterations=1, seed=s) for s in range(12)]
+    assert {r.value for r in ones if r is not None} == {-1.0, 1.0}  # one race won or lost
+    result = cli("solve", "turtles", "--algorithm", "ismcts", "--iterations", "300",
+                 "--seed", "1", "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["compiled"] is True
+    result = cli("solve", "pig", "--algorithm", "ismcts", "--iterations", "50")
+    assert result.code == 0, result.err
+    assert "ismcts, readable" in result.out
+
+
 def test_the_ismcts_engine_runs_compiled_where_the_game_declares_kernels() -> None:
     game = Turtles(Variant(players=2))
     state = sample_positions(game, 3, random.Random(2))[2]

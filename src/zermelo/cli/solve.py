@@ -170,8 +170,8 @@ def solve(
     limit = Budget(nodes, DEFAULT_SECONDS if default else seconds or None)
     words = budget_words(limit, default)
     progress = ProgressLine(f" of {words}" if words else "")
-    kernels = (entry.compiled(game) if name in COMPILED and own is None and depth is None
-               else None)
+    compilable = name in COMPILED and own is None
+    kernels = entry.compiled(game) if compilable and depth is None else None
     try:
         with budget(Budget(limit.nodes, limit.seconds, progress=progress)):
             compiled = None if kernels is None else compiled_search(
@@ -198,6 +198,7 @@ def solve(
             "game": entry.name,
             "position": game.format_position(state),
             "algorithm": name,
+            **({"compiled": compiled is not None} if compilable else {}),
             "depth": depth,
             "value": result.value,
             **outcome_fields(outcome),
@@ -222,7 +223,9 @@ def solve(
     table.add_row("best move", best or "-")
     table.add_row("line", " ".join(pv) or "-")
     stats = result.stats
-    table.add_row("algorithm", name + ("" if depth is None else f", depth {depth}"))
+    table.add_row("algorithm", name + ("" if depth is None else f", depth {depth}")
+                  + ("" if not compilable else ", compiled" if compiled is not None
+                     else ", readable (no kernels it runs on here)"))
     table.add_row("nodes", f"{stats.nodes:,}")
     table.add_row("cut-offs", f"{stats.cutoffs:,}")
     if stats.tt_probes:

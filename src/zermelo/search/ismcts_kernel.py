@@ -41,7 +41,7 @@ from numba import njit
 from zermelo.core import kernel_signatures as sig
 from zermelo.core import kernels as contract
 from zermelo.core.errors import OptionError
-from zermelo.core.game import CHANCE, Game
+from zermelo.core.game import Game
 from zermelo.core.kernels import KERNEL_CHANCE, GameKernels
 from zermelo.search.base import (
     MAX_ITERATIONS,
@@ -168,14 +168,15 @@ def _node(key: Any, keys: Any, slots: Any, counts: Any, visits: Any, rewards: An
 @njit(cache=True)
 def new_tree(iterations: Any, codes: Any) -> Any:
     """Empty arrays for ``iterations``: per node and code the visits, summed scaled returns
-    and availability; the hash table's keys and nodes; the nodes in use and the deepest walk."""
+    and availability; the hash table's keys and nodes; the nodes in use and the deepest walk;
+    the searching player's summed return (its mean is the value at a chance root)."""
     nodes = iterations + 1
     size = 1
     while size < 2 * nodes:
         size *= 2
     return (np.empty((nodes, codes), np.int64), np.empty((nodes, codes), np.float64),
             np.empty((nodes, codes), np.int64), np.zeros(size, np.uint64),
-            np.empty(size, np.int64), np.zeros(2, np.int64))
+            np.empty(size, np.int64), np.zeros(2, np.int64), np.zeros(1, np.float64))
 
 
 def _specialise(legal: Any, play: Any, to_move: Any, returns: Any, chance: Any, observe: Any,
@@ -187,7 +188,7 @@ def _specialise(legal: Any, play: Any, to_move: Any, returns: Any, chance: Any, 
     def iterate(root: Any, me: Any, rules: Any, single: Any, params: Any, model: Any,
                 count: Any, exploration: Any, low: Any, scale: Any, max_moves: Any,
                 visits: Any, rewards: Any, available: Any, keys: Any, slots: Any,
-                counts: Any, out: Any) -> Any:
+                counts: Any, total: Any, out: Any) -> Any:
         """``count`` more iterations from player ``me``'s observation ``root`` (fewer once the
         tree is full); how many were made. ``out`` takes each iteration's returns."""
         capacity = visits.shape[0]
@@ -248,6 +249,7 @@ def _specialise(legal: Any, play: Any, to_move: Any, returns: Any, chance: Any, 
                         over = returns(d, rules, out)
             if depth > counts[1]:
                 counts[1] = depth
+            total[0] += out[me]
             for i in range(depth):
                 visits[path_node[i], path_code[i]] += 1
                 rewards[path_node[i], path_code[i]] += (out[path_mover[i]] - low) * scale
@@ -326,7 +328,8 @@ def ismcts_compiled(
     """Search for ``player``, to move, from its packed ``observation`` with ``iterations``
     determinised simulations (or until ``seconds`` have passed or the current budget is
     spent); ``decode`` turns a move code into the game's move. The best move is the most
-    visited at the root; the value its mean return for ``player``."""
+    visited at the root; the value its mean return for ``player``. At a chance root (as in
+    the readable search) there is no move, and the value is ``player``'s mean return."""
     SUPPORTS.check(game, NAME)
     check_range("iterations", iterations, 1, min(MAX_ITERATIONS, MAX_NODES))
     check_seconds(seconds)
@@ -340,7 +343,7 @@ def ismcts_compiled(
     low, high = game.info.min_return, game.info.max_return
     scale = 1.0 / (high - low) if high > low else 1.0
     tree = new_tree(cap, fns.max_code)
-    visits, rewards, available, keys, slots, counts = tree
+    visits, rewards, available, keys, slots, counts, total = tree
     root = np.ascontiguousarray(observation, dtype=np.int64)
     rules = np.ascontiguousarray(kernels.rules, dtype=np.int64)
     out = np.zeros(game.info.num_players)
@@ -352,14 +355,16 @@ def ismcts_compiled(
         made = iterate(root, player, rules, observers == "single", policy_params,
                        model_params, min(CHUNK, cap - stats.iterations), float(exploration),
                        float(low), scale, fns.max_moves, visits, rewards, available, keys,
-                       slots, counts, out)
+                       slots, counts, total, out)
         stats.iterations += made
         if made == 0 or limits.stop():
             break  # anytime: the best move so far
     stats.nodes, stats.max_depth = int(counts[0]), int(counts[1])
     stats.extra["tree_bytes"] = sum(a.nbytes for a in tree)
-    stats.extra["root_moves"] = int((visits[0] > 0).sum())
     clock.stop()
+    if fns.to_move(root, rules) == KERNEL_CHANCE:
+        return SearchResult(float(total[0]) / stats.iterations, None, (), stats, False, NAME)
+    stats.extra["root_moves"] = int((visits[0] > 0).sum())
     code = int(best_code(visits, rewards))
     if code < 0:
         raise OptionError("the compiled ISMCTS made no iteration (is the player to move?)")
@@ -373,9 +378,8 @@ def ismcts_declared(game: Game[S, M], kernels: GameKernels[S, M], state: S, *,
                     ) -> SearchResult[M] | None:
     """:func:`ismcts_compiled` on the kernels a game declares, from a state of its rules
     (only what its side to move sees is used); None where it does not apply: codes not
-    bounded, a finished game or a chance node (the readable search answers those)."""
-    if (kernels.max_code <= 0 or SUPPORTS.missing(game.info) or game.is_terminal(state)
-            or game.to_move(state) is CHANCE):
+    bounded or a finished game (the readable search answers those)."""
+    if kernels.max_code <= 0 or SUPPORTS.missing(game.info) or game.is_terminal(state):
         return None
     me = viewer(game, state)
     packed = kernels.pack(state)

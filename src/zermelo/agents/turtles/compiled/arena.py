@@ -76,10 +76,10 @@ def _loop(iterate: Any) -> Any:
                   low: Any, scale: Any) -> Any:
         """The paper's MCTS from the mover's observation ``o``: single-observer ISMCTS whose
         rollouts every player plays by ``strategy``; (card, turtle)."""
-        visits, rewards, available, keys, slots, counts = new_tree(iterations, CODES)
+        visits, rewards, available, keys, slots, counts, total = new_tree(iterations, CODES)
         iterate(o, o[MOV], rules, True, policy_params(o[NPL], strategy, epsilon),
                 np.zeros(0), iterations, EXPLORATION, low, scale, LEGAL_ROOM, visits,
-                rewards, available, keys, slots, counts, np.zeros(o[NPL]))
+                rewards, available, keys, slots, counts, total, np.zeros(o[NPL]))
         return play_of(best_code(visits, rewards))
 
     @njit
