@@ -155,6 +155,7 @@ def solve(game: OpenSpielGame, state: History) -> SearchResult[int]:
         raise InvalidPositionError("the sequence-form LP solves a game from its start only (a "
                                    "later position's value depends on the players' beliefs)")
     most, _ = remaining_budget()
+    began = time.perf_counter()
     try:
         tree = build(game, most or DEFAULT_LIMIT)
     except GameNotSupportedError as error:
@@ -162,7 +163,7 @@ def solve(game: OpenSpielGame, state: History) -> SearchResult[int]:
         raise GameNotSupportedError(f"{error.args[0]}{hint}") from None
     solved = solve_tree(tree)
     stats = SearchStats(nodes=tree.nodes, max_depth=len(tree.depth_start) - 2,
-                        seconds=solved.seconds,
+                        seconds=time.perf_counter() - began,
                         extra={"information sets": tree.infosets,
                                "sequences": sum(solved.sequences),
                                "exploitability": float(f"{solved.exploitability:.1e}")})
