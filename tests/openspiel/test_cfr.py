@@ -8,7 +8,6 @@ import random
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python import policy as os_policy
 from open_spiel.python.algorithms import exploitability as os_exploitability
 
 from zermelo.core.errors import GameNotSupportedError, OptionError
@@ -20,6 +19,8 @@ from zermelo.openspiel.export import as_openspiel
 from zermelo.openspiel.policies import AgentPolicy, TellingRace, agent_strategy
 from zermelo.openspiel.race import HiddenRace
 from zermelo.openspiel.tree import Tree, build
+
+from .tabular import tabular
 
 FOUR = ("R+", "G+", "B+", "R-")
 
@@ -59,12 +60,7 @@ def test_kuhn_poker_value_and_openspiels_exploitability(kuhn: Tree) -> None:
     ours = cfr.exploitability(kuhn, sigma)
     assert ours < 5e-3
     native = pyspiel.load_game("kuhn_poker")
-    table = os_policy.TabularPolicy(native)
-    for i, state in enumerate(kuhn.sample):
-        player = int(kuhn.owner[i])
-        row = table.policy_for_key(state.native.information_state_string(player))
-        for a, action in enumerate(state.native.legal_actions()):
-            row[action] = sigma[kuhn.offset[i] + a]
+    table = tabular(native, kuhn, sigma)
     assert ours == pytest.approx(os_exploitability.exploitability(native, table), abs=1e-9)
 
 

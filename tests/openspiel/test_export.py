@@ -11,7 +11,7 @@ from open_spiel.python.algorithms import cfr, exploitability, mcts
 from zermelo.core.errors import OptionError, UnknownNameError
 from zermelo.games.registry import GAMES
 from zermelo.games.turtles.state import Deal
-from zermelo.openspiel.export import ZermeloState, load, register_all
+from zermelo.openspiel.export import ZermeloState, load, register_all, short_name
 
 SMALL = {
     "musketeers": "zermelo_musketeers(board=3x3)",
@@ -34,6 +34,46 @@ def test_every_registered_game_has_a_small_variant_and_a_name() -> None:
 def test_openspiel_random_simulation(name: str) -> None:
     """OpenSpiel's test with its default ``serialize=True``: the game string loads again."""
     pyspiel.random_sim_test(load(SMALL[name]), num_sims=3, serialize=True, verbose=False)
+
+
+EVERY_OPTION = [
+    "zermelo_musketeers(board=3x3,musketeers=2,first=E)",
+    "zermelo_musketeers(board=3x4,start=a1 b2 c3)",
+    "zermelo_connect4(board=4x4,k=3)",
+    "zermelo_nim(piles=7)",
+    "zermelo_nim(piles=2 3,misere=True)",
+    "zermelo_tictactoe(board=3x3,k=2)",
+    "zermelo_pig(goal=12)",
+    "zermelo_turtles(players=3,rainbow=4+3-,overshoot=forbid,stuck=pass)",
+    "zermelo_turtles(neutral=continue,reshuffle=stop)",
+    "zermelo_morris(board=six,flying=no,move_limit=30,repetition=False)",
+    "zermelo_morris(board=three-orthogonal,flying=yes,move_limit=20)",
+]
+"""Small variants, typed as a person would (no quotes), that give each option of every game a
+value other than its default."""
+
+
+def test_every_option_of_every_game_is_varied() -> None:
+    varied = {(name, key) for name, _, rest in (v.partition("(") for v in EVERY_OPTION)
+              for key, _, _ in (pair.partition("=") for pair in rest[:-1].split(","))}
+    assert varied == {(short_name(e), o.name) for e in GAMES.values() for o in e.options}
+
+
+@pytest.mark.parametrize("text", EVERY_OPTION)
+def test_openspiel_loads_every_option_and_simulates_it_serialized(text: str) -> None:
+    """``pyspiel.load_game`` itself, given the string as typed (``piles=7``, a one-element list,
+    is text), then OpenSpiel's random simulation with its default ``serialize=True``."""
+    register_all()
+    game = pyspiel.load_game(text)
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_a_one_element_list_loads_from_parameters_too() -> None:
+    register_all()
+    assert pyspiel.load_game("zermelo_nim", {"piles": 7}).zgame.piles == (7,)
+    assert pyspiel.load_game("zermelo_nim(piles=7)").zgame.piles == (7,)
+    assert str(pyspiel.load_game("kuhn_poker", {"players": 3})) == "kuhn_poker(players=3)"
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
@@ -218,7 +219,7 @@ def solve(
     if outcome is not None and outcome.kind is not Kind.DRAW:
         word = "win probability" if outcome.kind is Kind.PROBABILITY else word
         word += f"; {outcome.words()}"
-    value = f"{result.value:g} ({word})"
+    value = f"{result.value:g}{fraction(result.value) if result.exact else ''} ({word})"
     table.add_row("value", value)
     table.add_row("best move", best or "-")
     table.add_row("line", " ".join(pv) or "-")
@@ -243,6 +244,13 @@ def solve(
         table.add_row("budget", words + ("; stopped there, the best answer so far" if spent
                                          else ""))
     console.print(table)
+
+
+def fraction(value: float) -> str:
+    """`` = p/q`` for a value within 1e-9 of a fraction whose denominator is 2 to 1,000 (an
+    exact value computed in floating point), else nothing."""
+    near = Fraction(value).limit_denominator(1_000)
+    return f" = {near}" if near.denominator > 1 and abs(near - Fraction(value)) < 1e-9 else ""
 
 
 def beyond_standard(entry: Any, game: AnyGame, chosen: dict[str, str]) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 
 from zermelo.core.entry import AlgorithmSpec, Drawing, GameEntry, Run
 from zermelo.core.errors import OptionError
+from zermelo.core.game import Chance, GameInfo, Information, Utility
 from zermelo.core.options import Schema
 from zermelo.openspiel.adapter import PREFIX, OpenSpielGame, board_text, open_game, status_line
 
@@ -30,6 +31,11 @@ def _solve() -> Run[OpenSpielGame]:
     return solve
 
 
+def _sequence_form() -> Run[OpenSpielGame]:
+    from zermelo.openspiel.sequence_form import solve
+    return solve
+
+
 def entry_for(name: str) -> OpenSpielEntry:
     """The entry of ``openspiel:GAME``, checked by loading the game once."""
     if name not in _ENTRIES:
@@ -41,5 +47,16 @@ def entry_for(name: str) -> OpenSpielEntry:
             algorithms=(AlgorithmSpec(
                 "retrograde", "retrograde analysis of every position reachable from the given "
                 "one (cycles too): win, draw or loss and the distance in plies",
-                _solve),))
+                _solve), AlgorithmSpec(
+                "sequence-form", "the equilibrium of a two-player zero-sum game from its "
+                "start by the sequence-form linear program: the first player's value, exact",
+                _sequence_form)),
+            default_algorithm="sequence-form" if lp_game(game.info) else "alphabeta-tt")
     return _ENTRIES[name]
+
+
+def lp_game(info: GameInfo) -> bool:
+    """Whether ``zermelo solve`` runs the sequence-form LP by default: a two-player zero-sum
+    game of imperfect information with listed chance outcomes."""
+    return (info.information is not Information.PERFECT and info.num_players == 2
+            and info.utility is Utility.ZERO_SUM and info.chance is not Chance.SAMPLED)

@@ -285,10 +285,31 @@ def register(entry: AnyEntry) -> None:
 
 
 def register_all() -> list[str]:
-    """Register every zermelo game with OpenSpiel; their OpenSpiel names."""
+    """Register every zermelo game with OpenSpiel, and have ``pyspiel.load_game`` read a text
+    parameter typed as a number as text (:func:`load_game`); their OpenSpiel names."""
     for entry in GAMES.values():
         register(entry)
+    setattr(pyspiel, "load_game", load_game)  # noqa: B010 (a module typed as ModuleType)
     return [short_name(e) for e in GAMES.values()]
+
+
+_NATIVE_LOAD = pyspiel.load_game
+"""OpenSpiel's own ``load_game``."""
+
+
+def load_game(game: Any, *rest: Any) -> Any:
+    """``pyspiel.load_game`` with a zermelo game's text parameters typed as numbers taken as
+    text: OpenSpiel reads ``zermelo_nim(piles=7)`` as an int where the parameter is declared a
+    string (a list of numbers), and refuses the type; given as a string or as a dict of
+    parameters, the value is text again. Other games and calls go to OpenSpiel unchanged."""
+    if isinstance(game, str) and not rest:
+        return _NATIVE_LOAD(spelled(game))
+    entry = next((e for e in GAMES.values() if short_name(e) == game), None)
+    if entry is None or len(rest) != 1 or not isinstance(rest[0], dict):
+        return _NATIVE_LOAD(game, *rest)
+    texts = {o.name for o in entry.options if not isinstance(o, Integer | Flag)}
+    return _NATIVE_LOAD(game, {k: quoted(str(v)) if k in texts and isinstance(v, int)
+                               else v for k, v in rest[0].items()})
 
 
 def as_openspiel(game: AnyGame) -> ZermeloGame:

@@ -84,8 +84,9 @@ def build(game: Game[S, M], max_nodes: int = MAX_NODES) -> Tree:
     info = game.info
     if info.num_players != 2 or info.utility is not Utility.ZERO_SUM or \
             info.chance is Chance.SAMPLED:
-        raise GameNotSupportedError(f"{info.title}: CFR here needs two players, zero-sum "
-                                    "returns and listed chance outcomes")
+        raise GameNotSupportedError(f"{info.title}: the written-out tree of CFR and the LP "
+                                    "needs two players, zero-sum returns and listed chance "
+                                    "outcomes")
     kind: list[int] = []
     count: list[int] = []
     chance: list[float] = []
