@@ -13,16 +13,15 @@ from zermelo.solvers.morris.geometry import Geometry
 from zermelo.tablebase.distributed import Estimate, estimate
 from zermelo.tablebase.layered import TableSpec
 
-SLIDING_RATE = 0.65e6
+SLIDING_RATE = 0.6e6
 """Positions a second a core builds the standard board's large sliding tables at, measured on
-this machine's full build (``zermelo morris solve --board standard``, both cores: s85 to s96,
-2.5 G positions, at 1.28 to 1.46 M a second of wall time, s77 at 1.81; load 1.6 to 2.4). A
+this machine's full build (``zermelo morris solve --board standard``, both cores: 11 tables
+from s84 to s97, 5.67 G positions, in 4,729 s, 1.2 M a second of wall time; load 1.6 to 6). A
 small table alone goes three times faster (``benchmarks/morris_table.py``: s66 at 1.9 M a CPU
 second): the large ones read their children at random, beyond the processor's cache."""
-PLACING_RATE = 1.4e6
-"""Positions a second a core builds its placing tables at, measured on the same build (the
-first 86 placing tables, 3.3 G positions, at 2.84 M a second of wall time, the largest, p5810,
-at 2.70 M)."""
+PLACING_RATE = 1.1e6
+"""Positions a second a core builds its placing tables at, measured on the same build (150
+placing tables, 7.40 G positions, in 3,383 s, 2.19 M a second of wall time)."""
 RATE_SAMPLE = 10_000_000
 """At most this many positions (the widest such scope of the board) are solved to measure the
 rate."""
