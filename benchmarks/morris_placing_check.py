@@ -22,8 +22,10 @@ from collections import Counter
 from pathlib import Path
 
 from zermelo.games.morris.rules import PLAYERS, Position
+from zermelo.solvers.morris.database import slice_of, unit_name
 from zermelo.solvers.morris.geometry import Geometry
 from zermelo.solvers.morris.perfect import Tables
+from zermelo.solvers.morris.tiebreak import outcome
 
 
 def sample(tables: Tables, games: int, hand: int, captures: float,
@@ -61,26 +63,22 @@ def main() -> None:
     positions = random.Random(args.seed).sample(positions, min(args.positions, len(positions)))
     search = tables.search()
     agree, seconds, kinds = 0, [], Counter[str]()
-    built: set[tuple[int, int, int, int]] = set()
+    met: set[str] = set()
     for state in positions:
         truth = tables.database.lookup(state)
         began = time.perf_counter()
-        exact = search.score(state.white, state.black, state.side, state.hand_white,
-                             state.hand_black)
+        exact = search.score(*state.plain)
         seconds.append(time.perf_counter() - began)
-        result = 0 if truth.player is None else (1 if truth.player == PLAYERS[state.side]
-                                                 else -1)
-        same = exact.exact and exact.result == result and exact.plies == truth.plies
+        same = (exact.exact and exact.result == outcome(truth, PLAYERS[state.side])
+                and exact.plies == truth.plies)
         agree += same
         if not same:
             print("differs:", tables.database.game.format_position(state), truth, exact)
         kinds[f"{state.hand(0) + state.hand(1)} in hand"] += 1
-        side = state.side
-        built.add((state.stones(side).bit_count(), state.stones(1 - side).bit_count(),
-                   state.hand(side), state.hand(1 - side)))
+        met.add(unit_name(slice_of(state)))
     print(f"{agree} of {len(positions)} placing positions agree in value and distance "
           f"({', '.join(f'{n} with {k}' for k, n in sorted(kinds.items()))}; "
-          f"{len(built)} tables)")
+          f"{len(met)} tables)")
     if seconds:
         print(f"search: median {statistics.median(seconds) * 1e3:.1f} ms, "
               f"max {max(seconds) * 1e3:.1f} ms")

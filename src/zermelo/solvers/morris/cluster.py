@@ -46,9 +46,8 @@ def measured_rate(geometry: Geometry) -> float:
 
 def estimated_seconds(tables: Sequence[TableSpec]) -> float:
     """The wall time a build of ``tables`` takes on this machine with its cores free, at the rates
-    a CPU second measured for its sliding and placing tables (an estimate of what a missing
-    database costs: the largest tables read children beyond the processor's cache and may be
-    slower; ``zermelo morris plan`` measures the rate anew)."""
+    a core built the standard board's sliding and placing tables at (an estimate of what a
+    missing database costs; ``zermelo morris plan`` measures the rate anew)."""
     sliding = sum(t.size for t in tables if t.name.startswith("s"))
     placing = sum(t.size for t in tables) - sliding
     return (sliding / SLIDING_RATE + placing / PLACING_RATE) / (os.cpu_count() or 1)

@@ -45,6 +45,14 @@ from zermelo.tablebase.store import U8, DatabaseError, Store, default_root
 if TYPE_CHECKING:
     from zermelo.tablebase.distributed import Workers
 
+def slice_of(state: Position) -> Slice:
+    """The slice of ``state``: the stones on the board and in hand of the side to move, then
+    of its opponent."""
+    side = state.side
+    return (state.stones(side).bit_count(), state.stones(1 - side).bit_count(),
+            state.hand(side), state.hand(1 - side))
+
+
 def unit_name(s: Slice) -> str:
     """The table holding slice ``s``: ``s43`` (sliding, 4 and 3 stones, both orders) or
     ``p1265`` (placing)."""
@@ -338,9 +346,7 @@ class Database:
 
     def holds(self, state: Position) -> bool:
         """Whether the tables answer ``state`` (a finished game needs none)."""
-        side = state.side
-        s = (state.stones(side).bit_count(), state.stones(1 - side).bit_count(),
-             state.hand(side), state.hand(1 - side))
+        s = slice_of(state)
         return ((s in self.plan.offset and self.store.has(unit_name(s)))
                 or self.game.end(state) is not None)
 
@@ -352,13 +358,13 @@ class Database:
     def code(self, state: Position) -> int:
         """The stored code of a position that is not over (see
         :mod:`zermelo.tablebase.retrograde`)."""
-        side = state.side
-        mover, opp = state.stones(side), state.stones(1 - side)
-        s = (mover.bit_count(), opp.bit_count(), state.hand(side), state.hand(1 - side))
+        s = slice_of(state)
         if s not in self.plan.offset:
             raise DatabaseError(f"no {'/'.join(map(str, s))} positions in the "
                                 f"{self.plan.scope} database of {self.plan.geometry.name}")
-        index = self.plan.offset[s] + self.plan.ix.locate(mover, opp)
+        side = state.side
+        index = self.plan.offset[s] + self.plan.ix.locate(state.stones(side),
+                                                          state.stones(1 - side))
         return int(self.table(unit_name(s))[index])
 
     def lookup(self, state: Position) -> Value:

@@ -24,6 +24,7 @@ from zermelo.solvers.morris.cluster import estimated_seconds
 from zermelo.solvers.morris.database import (
     Database,
     MorrisPlan,
+    slice_of,
     solve_command,
     table_memory,
     unit_name,
@@ -218,9 +219,7 @@ def plan_of(geometry: Geometry, scope: str) -> MorrisPlan:
 def narrowest_scope(geometry: Geometry, state: Position) -> str | None:
     """The smallest scope whose tables hold ``state``: ``endgame-K`` for a sliding position,
     the first ``full-K`` holding its slice for a placing one (None: none does)."""
-    side = state.side
-    s = (state.stones(side).bit_count(), state.stones(1 - side).bit_count(), state.hand(side),
-         state.hand(1 - side))
+    s = slice_of(state)
     least = geometry.board.min_stones
     if not s[2] and not s[3]:
         top = max(s[0], s[1], least)
