@@ -35,6 +35,7 @@ from zermelo.solvers.morris.database import (
     MorrisPlan,
     SliceStats,
     machine_memory,
+    slice_of,
     table_memory,
     unit_name,
     widest_buildable_scope,
@@ -186,13 +187,16 @@ def analyze(position: Annotated[str | None, typer.Argument(
                       f"({to_build:,} positions)")
         with build_progress(2 * to_build, transient=True) as advance:
             tables.build(scope, advance)
-    if tables.database_for(state) is None:  # the tables checked and the search compiled
-        tables.search(START_MEMORY)  # before the clock starts
+    held = tables.database_for(state) is not None
+    if not held:  # the tables checked and the search compiled before the clock starts
+        tables.search(START_MEMORY)
     with budget(Budget(seconds=seconds)):
         analysis = tables.analyze(state)
     console.print(board_text(game, state), end="")
     words = analysis.value.words({"W": "White", "B": "Black"})
     console.print(f"{status_line(game, state)}; with perfect play: [bold]{words}[/]")
+    console.print(f"read from table {unit_name(slice_of(state))}" if held
+                  else "searched into the sliding-phase tables")
     if analysis.moves:
         table = Table("move", "value")
         for move, value in analysis.moves:

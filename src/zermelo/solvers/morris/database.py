@@ -365,7 +365,7 @@ class Database:
         side = state.side
         index = self.plan.offset[s] + self.plan.ix.locate(state.stones(side),
                                                           state.stones(1 - side))
-        return int(self.table(unit_name(s))[index])
+        return self.store.value(unit_name(s), index)  # only its block checked, not the table
 
     def lookup(self, state: Position) -> Value:
         """The value of ``state`` with perfect play (no move limit, no repetition rule)."""
