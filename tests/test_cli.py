@@ -55,6 +55,11 @@ def test_version(cli: CliRunner) -> None:
          "zermelo: invalid option: board 5by5: expected WIDTHxHEIGHT with each side from 2 "
          "to 8"),
         (["musketeers", "moves", "--bogus", START], "zermelo: error: No such option: --bogus"),
+        (["solve", "nim", "1", "2", "-a", "mcts", "--seconds", "1e9"],
+         "zermelo: error: Invalid value for '--seconds': 1e9 is not from 0 to 86,400"),
+        (["solve", "nim", "1", "2", "--nodes", "abc"],
+         "zermelo: error: Invalid value for '--nodes': Input should be a valid integer, unable "
+         "to parse string as an integer"),
         (["play", "musketeers", "--engine", "deep"],
          "zermelo: unknown name: no engine 'deep' for Three Musketeers (known: perfect, "
          "swindle, skill, random, alphabeta, mcts)"),

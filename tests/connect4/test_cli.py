@@ -104,22 +104,20 @@ def test_the_default_book_is_found_and_a_broken_one_refused(
         (["connect4", "move", "44", "--engine", "deep"],
          "zermelo: unknown name: no engine 'deep' (known: solver, two-three-count, threats)"),
         (["connect4", "move", "44", "--depth", "0"],
-         "zermelo: error: Invalid value for '--depth': Input should be greater than or equal to "
-         "1"),
+         "zermelo: error: Invalid value for '--depth': 0 is not from 1 to 12"),
         (["connect4", "move", "1212121"],
          "zermelo: illegal move: 1212121: the game is over (X wins with 4 in a row)"),
         (["connect4", "perft", "--", "-1"],
-         "zermelo: error: Invalid value for 'depth': Input should be greater than or equal to 0"),
+         "zermelo: error: Invalid value for 'depth': -1 is not from 0 to 10"),
         (["connect4", "perft", "11"],
-         "zermelo: error: Invalid value for 'depth': Input should be less than or equal to 10"),
+         "zermelo: error: Invalid value for 'depth': 11 is not from 0 to 10"),
         (["connect4", "book", "--depth", "1", "--table", "1000000000"],
-         "zermelo: error: Invalid value for '--table': Input should be less than or equal to "
-         "134217728"),
+         "zermelo: error: Invalid value for '--table': 1000000000 is not from 2 to "
+         "134,217,728"),
         (["connect4", "solve", "1", "--board", "9x7"],
          "zermelo: invalid option: board 9x7: width at most 9 and width x (height + 1) at most 63"),
         (["connect4", "book", "--depth", "-1", "--out", "x.npz"],
-         "zermelo: error: Invalid value for '--depth': Input should be greater than or equal to "
-         "0"),
+         "zermelo: error: Invalid value for '--depth': -1 is not from 0 to 4"),
     ],
 )
 def test_bad_input_gets_one_line_and_status_2(cli: CliRunner, args: list[str],

@@ -39,7 +39,7 @@ def test_serve_runs_the_app_on_the_given_address(cli: CliRunner, monkeypatch: py
 
 
 @pytest.mark.parametrize(("args", "problem"), [
-    (["--workers", "0"], "'--workers': Input should be greater than or equal to 1"),
+    (["--workers", "0"], "'--workers': 0 is not from 1 to 256"),
     (["--proxy", "localhost"], "invalid option: proxy 'localhost': expected the IP address"),
     (["--openspiel", "connect_four(rows=0)"],
      "invalid option: connect_four: rows 0: expected a whole number from 1 to 24"),

@@ -80,6 +80,22 @@ def internal(error: BaseException) -> NoReturn:
     sys.exit(1)
 
 
+def _with_range(error: typer.TyperException) -> str:
+    """A usage error's message; an option's value out of its range is told both bounds
+    ("Invalid value for '--iterations': 0 is not from 1 to 10,000,000")."""
+    message = error.format_message()
+    param = getattr(error, "param", None)
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    problems: list[dict[str, Any]] = getattr(error.__cause__, "errors", lambda: [])()
+    if low is None or high is None or not problems or problems[0].get("type") not in {
+            "greater_than_equal", "less_than_equal", "greater_than", "less_than"}:
+        return message
+    head = message.partition(": Input should be")[0]
+    given = problems[0].get("input")
+    value = f"{given} is" if isinstance(given, str) and len(given) <= 20 else "the value is"
+    return f"{head}: {value} not from {low:,} to {high:,}"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; bad input (a :class:`ZermeloError`, or a file the user named that
     cannot be read or written) prints one line on stderr and exits with status 2. Any other
@@ -96,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Exit as stop:
         sys.exit(stop.exit_code)
     except typer.TyperException as error:  # usage errors: unknown option, missing argument
-        message = error.format_message()
+        message = _with_range(error)
         if message:  # empty when the help was shown for a bare group command
             print(f"zermelo: error: {message}", file=sys.stderr)
         sys.exit(2)
