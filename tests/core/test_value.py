@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from zermelo.core.errors import ZermeloError
+from zermelo.core.errors import InvariantError, ZermeloError
 from zermelo.core.value import Analysis, Kind, Value
 
 PLAYERS = ("M", "E")
@@ -39,7 +39,7 @@ def test_scores_and_probabilities_order_by_amount_for_their_player_and_against_o
     assert Value.score("X", 3).for_player("X") > Value.score("X", 1).for_player("X")
     assert Value.score("X", 3).for_player("O") < Value.score("X", 1).for_player("O")
     assert Value.probability("A", 0.7).for_player("B") == (pytest.approx(0.3), 0.0)
-    with pytest.raises(ValueError, match="outside"):
+    with pytest.raises(InvariantError, match="outside"):
         Value.probability("A", 1.5)
 
 

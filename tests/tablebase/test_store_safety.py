@@ -89,7 +89,7 @@ def test_manifest_edits_are_refused_in_one_line(tmp_path: Path,
 
 def test_a_deeply_nested_manifest_is_refused(tmp_path: Path) -> None:
     (tmp_path / MANIFEST).write_text("[" * 100_000 + "]" * 100_000)
-    with pytest.raises(DatabaseError, match="unreadable manifest"):
+    with pytest.raises(DatabaseError, match="JSON nested deeper than"):
         Store(tmp_path, HEADER)
 
 

@@ -56,3 +56,8 @@ class DataError(ZermeloError):
     """A database, book or other data file that is missing, corrupt or for another variant."""
 
     kind = "bad data"
+
+
+class InvariantError(RuntimeError):
+    """A broken invariant of zermelo's own code: a bug, never bad input, so no
+    :class:`ZermeloError` (the CLI exits 1, the server answers 500)."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from zermelo.core.errors import GameNotSupportedError, ZermeloError
+from zermelo.core.errors import GameNotSupportedError, InvariantError, ZermeloError
 from zermelo.core.game import CHANCE, Game, M, S
 
 _WIN = re.compile(r"([A-Za-z]+?)([0-9]+)?")
@@ -83,7 +83,7 @@ class Value:
     def probability(cls, player: str, amount: float) -> Value:
         """``player`` wins with probability ``amount``."""
         if not 0.0 <= amount <= 1.0:
-            raise ValueError(f"probability {amount} outside [0, 1]")
+            raise InvariantError(f"probability {amount} outside [0, 1]")
         return cls(Kind.PROBABILITY, player, None, float(amount))
 
     @classmethod

@@ -539,10 +539,10 @@ def _json_seal(header: dict[str, Any], name: str, data: Any) -> str:
 
 
 def shallow_json(text: str) -> Any:
-    """``json.loads`` of a file that nests at most :data:`MAX_NESTING` deep (ValueError if
-    deeper; see :mod:`zermelo.core.nesting`)."""
+    """``json.loads`` of a file that nests at most :data:`MAX_NESTING` deep
+    (:class:`DataError` if deeper; see :mod:`zermelo.core.nesting`)."""
     if too_deep(text):
-        raise ValueError(f"nested deeper than {MAX_NESTING}")
+        raise DataError(f"JSON nested deeper than {MAX_NESTING}")
     return json.loads(text)
 
 

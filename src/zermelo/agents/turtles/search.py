@@ -299,10 +299,9 @@ def agent_options(name: str, args: tuple[str, ...], positional: tuple[str, ...],
             values[key] = text
             continue
         low, high = float(kind[0]), float(kind[1])
-        try:
-            if not text.isascii():  # float() and int() read other scripts' digits
-                raise ValueError(text)
-            number = float(text) if key in ("seconds", "epsilon") else int(text)
+        try:  # float() and int() read other scripts' digits: ASCII only
+            number = (float if key in ("seconds", "epsilon") else int)(
+                text if text.isascii() else "-")
         except ValueError:
             raise OptionError(f"agent {name}: {key} {text[:30]!r}: expected a number") from None
         if not low <= number <= high:

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from zermelo.core import kernel_signatures as sig
-from zermelo.core.errors import InvalidPositionError
+from zermelo.core.errors import GameNotSupportedError, InvalidPositionError
 from zermelo.core.kernels import GameKernels
 from zermelo.games.morris import kernels as k
 from zermelo.games.morris.rules import Morris, Move, Position
@@ -115,8 +115,8 @@ def play(s, rules, code):  # type: ignore[no-untyped-def]
     frm, _, take = k.decode(code)
     if rules[REPEAT] and frm >= 0 and take < 0:
         if s[SEEN] == rules[ROOM]:
-            raise ValueError("the kernels' history is full: a game without a move limit "
-                             "went on too long")
+            raise GameNotSupportedError("the kernels' history is full: a game without a "
+                                        "move limit went on too long")
         s[HISTORY + s[SEEN]] = s[WHITE] | s[BLACK] << 32 | s[SIDE] << 62
         s[SEEN] += 1
     else:

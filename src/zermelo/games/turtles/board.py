@@ -13,6 +13,7 @@ sorted and moving one of them carries no other.
 
 from __future__ import annotations
 
+from zermelo.core.errors import InvariantError
 from zermelo.games.turtles.cards import TURTLES
 
 SQUARES = 10
@@ -28,7 +29,7 @@ def where(board: Board, turtle: int) -> tuple[int, int]:
     for square, stack in enumerate(board):
         if turtle in stack:
             return square, 0 if square == 0 else stack.index(turtle)
-    raise ValueError(f"turtle {turtle} is not on the board")
+    raise InvariantError(f"turtle {turtle} is not on the board")
 
 
 def squares(board: Board) -> list[int]:

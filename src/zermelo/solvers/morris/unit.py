@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from zermelo.core.errors import InvariantError
 from zermelo.games.morris.kernels import tables
 from zermelo.solvers.morris import passes
 from zermelo.solvers.morris.indexing import Indexing, Slice
@@ -37,7 +38,7 @@ class SliceMoves:
         self.sub = np.array([(*s, offsets[i]) for i, s in enumerate(members)], np.int64)
         self.targets = targets
         if len(external) > 4:
-            raise ValueError("a unit reads at most four external slices")
+            raise InvariantError("a unit reads at most four external slices")
         self.ext = [*external, *[np.zeros(1, np.uint8)] * (4 - len(external))]
         self.inner = np.array([targets[i, 0, 1] if targets[i, 0, 0] == passes.INTERNAL else -1
                                for i in range(len(members))], np.int64)
