@@ -167,6 +167,6 @@ def solve(game: OpenSpielGame, state: History) -> SearchResult[int]:
                         extra={"information sets": tree.infosets,
                                "sequences": sum(solved.sequences),
                                "exploitability": float(f"{solved.exploitability:.1e}")})
-    first = game.info.players[0]
-    return SearchResult(solved.value, None, (), stats, solved.exploitability < EXACT,
-                        "sequence-form", outcome=Value.score(first, solved.value))
+    first, value = game.info.players[0], solved.value + 0.0  # no -0
+    return SearchResult(value, None, (), stats, solved.exploitability < EXACT,
+                        "sequence-form", outcome=Value.score(first, value))
