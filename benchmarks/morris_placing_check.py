@@ -74,10 +74,10 @@ def main() -> None:
         agree += same
         if not same:
             print("differs:", tables.database.game.format_position(state), truth, exact)
-        kinds[f"{state.hand(0) + state.hand(1)} in hand"] += 1
+        kinds[state.hand(0) + state.hand(1)] += 1
         met.add(unit_name(slice_of(state)))
     print(f"{agree} of {len(positions)} placing positions agree in value and distance "
-          f"({', '.join(f'{n} with {k}' for k, n in sorted(kinds.items()))}; "
+          f"({', '.join(f'{n} with {k} in hand' for k, n in sorted(kinds.items()))}; "
           f"{len(met)} tables)")
     if seconds:
         print(f"search: median {statistics.median(seconds) * 1e3:.1f} ms, "
