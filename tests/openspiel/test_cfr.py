@@ -10,13 +10,21 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import exploitability as os_exploitability
 
+from zermelo.agents.turtles import search as turtle_search
 from zermelo.core.errors import GameNotSupportedError, OptionError
+from zermelo.core.game import CHANCE
 from zermelo.games.turtles import Turtles, Variant
 from zermelo.openspiel import cfr
 from zermelo.openspiel import cfr_reference as ref
 from zermelo.openspiel.adapter import open_game
 from zermelo.openspiel.export import as_openspiel
-from zermelo.openspiel.policies import AgentPolicy, TellingRace, agent_strategy
+from zermelo.openspiel.policies import (
+    AgentPolicy,
+    TellingRace,
+    agent_strategy,
+    fair_player,
+    told_player,
+)
 from zermelo.openspiel.race import HiddenRace
 from zermelo.openspiel.tree import Tree, build
 
@@ -105,6 +113,25 @@ def test_the_telling_race_determinises_to_the_truth() -> None:
         game.determinise(game.view(state, 0), random.Random(0))
     game.truth = state
     assert game.determinise(game.view(state, 0), random.Random(0)) == state
+
+
+def test_a_told_search_searches_the_truth(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = TellingRace(deck=FOUR)
+    state = game.initial_state()
+    while game.to_move(state) == CHANCE:
+        state = game.apply(state, game.sample_chance(state, random.Random(3)))
+    assert len(game.legal_moves(state)) > 1
+
+    def untold(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the compiled search draws from the view: it cannot be told")
+
+    monkeypatch.setattr(turtle_search, "ismcts_compiled", untold)
+    with pytest.raises(AssertionError, match="cannot be told"):  # what the agent runs alone
+        fair_player(HiddenRace(deck=FOUR), "mo-ismcts:20", seed=1)(game, state)
+    assert told_player(game, "mo-ismcts:20", seed=1)(game, state) in game.legal_moves(state)
+    for untellable in ("belief-ismcts:20", "H"):
+        with pytest.raises(OptionError, match="cannot be told the state"):
+            told_player(game, untellable, seed=1)
 
 
 def test_an_agents_exploitability_agrees_with_openspiels(race: Tree) -> None:

@@ -18,6 +18,8 @@ import numpy as np
 
 from zermelo.agents.turtles.agent import decide
 from zermelo.agents.turtles.registry import make_agent
+from zermelo.agents.turtles.search import MonteCarlo
+from zermelo.core.errors import OptionError
 from zermelo.games.turtles.rules import Turtles
 from zermelo.games.turtles.state import TurtleState, View
 from zermelo.openspiel.race import HiddenRace
@@ -64,8 +66,14 @@ class TellingRace(HiddenRace):
 
 
 def told_player(game: TellingRace, name: str, seed: int) -> Callable[[Any, TurtleState], Any]:
-    """A player ``player(game, state)`` of the agent ``name`` told the true state."""
+    """A player ``player(game, state)`` of the search ``name`` told the true state. It runs
+    the readable search, whose determinisations are the game's: the compiled one draws them
+    inside its kernels from the view, where the telling race cannot reach."""
     agent = make_agent(name, game)
+    if not isinstance(agent, MonteCarlo) or agent.belief is not None:
+        raise OptionError(f"agent {name[:40]}: cannot be told the state (ismcts, mo-ismcts "
+                          "and pimc can: they search the game's determinisations)")
+    agent.compiled = False
     rng = random.Random(seed)
 
     def player(_: Any, state: TurtleState) -> Any:
