@@ -2,9 +2,10 @@
 again updates the docs' claim.
 
 A page holds a region ``<!-- figures:NAME -->`` ... ``<!-- /figures:NAME -->``; the benchmark
-calls :func:`record`, which writes ``docs/figures/NAME.json`` (the figures, the command, the date,
-the load average and the Markdown shown) and puts that Markdown into the region of every page
-that has one. ``tests/docs/test_figures.py`` checks that each region is its file's Markdown, so a
+calls :func:`record`, which writes ``src/zermelo/figures/NAME.json`` (the figures, the command,
+the date, the load average, the Markdown shown and, where a game's page section shows them, a
+table: :mod:`zermelo.core.figures`) and puts that Markdown into the region of every page that
+has one. ``tests/docs/test_figures.py`` checks that each region is its file's Markdown, so a
 figure edited by hand in a page is caught.
 """
 
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-FIGURES = ROOT / "docs" / "figures"
+FIGURES = ROOT / "src" / "zermelo" / "figures"
 
 
 def region(name: str) -> re.Pattern[str]:
@@ -42,17 +43,18 @@ def command() -> str:
 
 
 def record(name: str, figures: dict[str, Any], markdown: str, *, began_load: str,
-           seconds: float) -> Path:
-    """Write ``figures`` and the ``markdown`` that shows them (to which a line naming the
+           seconds: float, table: dict[str, Any] | None = None) -> Path:
+    """Write ``figures``, the ``markdown`` that shows them (to which a line naming the
     command, the date, the load averages at the start and the end and the run's wall-clock
-    seconds is added) to docs/figures/NAME.json, and that Markdown into each page's region
-    ``name``. Returns the file written."""
+    seconds is added) and the ``table`` a game's page section shows (``title``, ``columns``,
+    ``rows`` of texts) to src/zermelo/figures/NAME.json, and that Markdown into each page's
+    region ``name``. Returns the file written."""
     shown = (f"{markdown.rstrip()}\n\n"
              f"(`{command()}`, {date.today().isoformat()}, {seconds:,.0f} s wall-clock; load "
              f"average {began_load} at the start, {load()} at the end)\n")
     data = {"name": name, "command": command(), "date": date.today().isoformat(),
             "load_start": began_load, "load_end": load(), "seconds": round(seconds, 1),
-            "figures": figures, "markdown": shown}
+            "figures": figures, "markdown": shown, **({"table": table} if table else {})}
     FIGURES.mkdir(exist_ok=True)
     path = FIGURES / f"{name}.json"
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

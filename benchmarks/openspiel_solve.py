@@ -116,7 +116,8 @@ def main() -> None:
     parser.add_argument("--full-depth", action="store_true", help="give OpenSpiel's alpha-beta "
                         "the game's longest game as its depth (its default: 30 plies)")
     parser.add_argument("--figures", metavar="NAME", help="also write the table to "
-                        "docs/figures/NAME.json and the docs' region NAME (benchmarks/figures.py)")
+                        "src/zermelo/figures/NAME.json and the docs' region NAME "
+                        "(benchmarks/figures.py)")
     args = parser.parse_args()
     began_load, began_run = load(), time.perf_counter()
     console = Console(width=150, emoji=False, highlight=False)

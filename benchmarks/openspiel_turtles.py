@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from fractions import Fraction
 from typing import Any
 
 from figures import load, record
@@ -29,6 +30,7 @@ from zermelo.openspiel import cfr
 from zermelo.openspiel.export import as_openspiel
 from zermelo.openspiel.policies import TellingRace, agent_strategy, fair_player, told_player
 from zermelo.openspiel.race import TINY_DECK, HiddenRace
+from zermelo.openspiel.sequence_form import solve_tree
 from zermelo.openspiel.tree import Tree, build
 from zermelo.search.players import play_match
 
@@ -93,6 +95,55 @@ def agents_markdown(figures: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def agents_page_table(figures: list[dict[str, Any]]) -> dict[str, Any]:
+    """The agents' figures as the game's page section shows them, least exploitable first."""
+    return {"title": "How exploitable each agent is: what a best response to it wins a game, "
+                     "on a reduced race (returns from -1 to 1)",
+            "columns": ["agent", "exploitability", "return against the equilibrium"],
+            "rows": [[row["agent"], f"{row['exploitability']:.4f}",
+                      f"{row['against_equilibrium']:+.3f}"]
+                     for row in sorted(figures, key=lambda r: r["exploitability"])]}
+
+
+def exact_values(args: argparse.Namespace) -> list[float]:
+    """The race's value for A by the sequence-form LP: as dealt, with A told every colour and
+    hand, then with B told."""
+    return [solve_tree(build(HiddenRace(args.deck, args.hand, args.distance, seer=seer))).value
+            for seer in (None, 0, 1)]
+
+
+def fraction(value: float) -> str:
+    """A value and the fraction it is (``53/150 = +0.3533``)."""
+    exact = Fraction(value).limit_denominator(10_000)
+    return f"{exact} = {value:+.4f}" if exact.denominator > 1 else f"{value:+.4f}"
+
+
+def information_figures(args: argparse.Namespace, values: list[float],
+                        games: tuple[int, int, int]) -> tuple[dict[str, Any], str,
+                                                              dict[str, Any]]:
+    """The value of information at equilibrium and between agents: the data, the docs'
+    Markdown and the page's table."""
+    value, told_a, told_b = values
+    wins, draws, played = games
+    low, high = wilson(wins, played)
+    rows = [["the race's value for A at equilibrium (sequence-form LP)", fraction(value)],
+            ["A told B's colour and hand", f"{fraction(told_a)}: worth {told_a - value:+.4f} "
+                                           "to A"],
+            ["B told A's colour and hand", f"{fraction(told_b)}: worth {value - told_b:+.4f} "
+                                           "to B"],
+            [f"{args.told} told every colour and hand against {args.belief}, {played:,} "
+             "games, seats alternating",
+             f"{wins / played:.1%} won by the told search (95 %: {low:.1%}-{high:.1%}), "
+             f"{draws} shared"]]
+    markdown = "\n".join(["| measure | value |", "|---|---|",
+                          *(f"| {a} | {b} |" for a, b in rows)])
+    data = {"value": value, "told_a": told_a, "told_b": told_b, "told_wins": wins,
+            "shared": draws, "games": played}
+    return data, markdown, {"title": "The value of information on the reduced race "
+                                     "(returns from -1 to 1)",
+                            "columns": ["measure", "value"], "rows": rows}
+
+
 def seers(args: argparse.Namespace, value: float, console: Console) -> None:
     """The equilibrium's value when one player is told every colour and hand."""
     for seer in (0, 1):
@@ -127,7 +178,7 @@ def openspiel_side(game: HiddenRace, tree: Tree, iterations: int, console: Conso
                   f"{mine:.6f} in {ours.seconds:.3f} s")
 
 
-def information(args: argparse.Namespace, console: Console) -> None:
+def information(args: argparse.Namespace, console: Console) -> tuple[int, int, int]:
     """The belief agent against the same search told the true state, seat-balanced."""
     told_wins = draws = 0
     for g in range(args.games):
@@ -146,6 +197,7 @@ def information(args: argparse.Namespace, console: Console) -> None:
                   f"{args.belief}: {told_wins} wins, {draws} shared, "
                   f"{args.games - told_wins - draws} losses in {args.games} games "
                   f"({told_wins / args.games:.1%}, 95 % Wilson {low:.1%}-{high:.1%})")
+    return told_wins, draws, args.games
 
 
 def main() -> None:
@@ -168,7 +220,9 @@ def main() -> None:
                         "OpenSpiel's CFR+ this many iterations over the exported race")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--figures", action="store_true", help="write the agents' figures to "
-                        "docs/figures/openspiel_turtles-agents.json and the docs' region")
+                        "src/zermelo/figures/openspiel_turtles-agents.json and, with --games, "
+                        "the value of information to openspiel_turtles-information.json, and "
+                        "both to the docs' regions")
     args = parser.parse_args()
     began_load, began_run = load(), time.perf_counter()
     args.deck = tuple(c.strip() for c in args.deck.split(","))
@@ -187,11 +241,16 @@ def main() -> None:
         figures = agents_table(tree, game, names, star, args.samples, args.tie_samples, console)
         if args.figures:
             record("openspiel_turtles-agents", {"agents": figures}, agents_markdown(figures),
-                   began_load=began_load, seconds=time.perf_counter() - began_run)
+                   began_load=began_load, seconds=time.perf_counter() - began_run,
+                   table=agents_page_table(figures))
     if args.seers:
         seers(args, cfr.game_value(tree, star), console)
     if args.games:
-        information(args, console)
+        games = information(args, console)
+        if args.figures:
+            data, markdown, table = information_figures(args, exact_values(args), games)
+            record("openspiel_turtles-information", data, markdown, began_load=began_load,
+                   seconds=time.perf_counter() - began_run, table=table)
     if args.openspiel_iterations:
         openspiel_side(game, tree, args.openspiel_iterations, console)
 

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import zermelo.web.service as service
+from zermelo.core.errors import DataError
 from zermelo.core.game import CHANCE, Information
 from zermelo.engines import engines_for, parse_spec
 from zermelo.games.registry import GAMES, AnyGame, get_game
@@ -50,6 +52,26 @@ def test_games_lists_every_game_and_engine(client: TestClient) -> None:
             e.name for e in engines_for(entry, game)]
         assert listed["default_engine"] in [e["name"] for e in listed["engines"]]
         assert [o["name"] for o in listed["options"]] == entry.options.names()
+
+
+def test_games_carry_their_measured_figures(client: TestClient,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    listed = {g["name"]: g["figures"] for g in client.get("/api/games").json()["games"]}
+    assert {n for n, f in listed.items() if f} == {n for n, e in GAMES.items() if e.figures}
+    for name, figures in listed.items():
+        assert [f["name"] for f in figures] == list(GAMES[name].figures)
+        for figure in figures:
+            assert figure["rows"] and all(len(r) == len(figure["columns"]) for r in figure["rows"])
+            assert figure["command"].startswith("python benchmarks/")
+
+    def damaged(name: str) -> None:
+        raise DataError(f"figures {name}: cannot be read (JSONDecodeError)")
+
+    monkeypatch.setattr(service, "measured", damaged)
+    answer = client.get("/api/games")
+    assert answer.status_code == 200  # a damaged file is its one line, the rest still served
+    shown = [f for g in answer.json()["games"] for f in g["figures"]]
+    assert shown and all(f["error"].endswith("cannot be read (JSONDecodeError)") for f in shown)
 
 
 PERFECT = sorted(n for n, e in GAMES.items()

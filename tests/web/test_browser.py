@@ -519,6 +519,29 @@ def test_the_turtle_race_is_played_on_a_phone_by_taps_of_44_px(context: BrowserC
         page.close()
 
 
+def test_the_measured_figures_show_in_their_games_section_on_a_phone(
+        context: BrowserContext, base_url: str) -> None:
+    page = open_page(context, base_url, PHONE)
+    try:
+        page.select_option("#game", "turtles")
+        wait_for_turn(page)
+        card = page.locator("#figures-card")
+        assert card.is_visible()
+        captions = card.locator("caption").all_text_contents()
+        assert len(captions) == len(GAMES["turtles"].figures)
+        assert "exploitable" in captions[0] and "53/150" in card.inner_text()
+        for table in card.locator(".figure").all():  # a wide table scrolls in its own box
+            box = table.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
+        screenshot(page, "turtles-figures-phone")
+        page.select_option("#game", "nim")
+        wait_for_turn(page)
+        assert card.is_hidden()
+    finally:
+        page.close()
+
+
 def test_a_reload_or_a_shared_link_restores_the_game(page: Page) -> None:
     new_game(page, "connect4", "X", "heuristic", {"board": "6x5"}, level="2")
     for column in ("3", "4"):

@@ -172,6 +172,9 @@ class GameEntry(Generic[G]):
     kernels: Lazy[Compile[G]] | None = None
     """The rules compiled over a flat state array (docs/protocol.md, section 12); None: the
     game has none."""
+    figures: tuple[str, ...] = ()
+    """Measured figures shown beside the game: names of ``zermelo/figures/NAME.json``
+    (:mod:`zermelo.core.figures`), written by the benchmarks that measured them."""
 
     def game(self, given: Mapping[str, str] | None = None) -> G:
         """The variant that the option texts ``given`` describe (defaults for the rest)."""

@@ -12,7 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from zermelo.core.errors import IllegalMoveError, UnknownNameError
+from zermelo.core.errors import DataError, IllegalMoveError, UnknownNameError
+from zermelo.core.figures import measured
 from zermelo.core.game import CHANCE, Game, Information, M, S
 from zermelo.core.picture import Picture, View
 from zermelo.engines import create_engine, default_engine_for, engines_for
@@ -94,8 +95,18 @@ def games() -> Json:
             "options": entry.options.as_json(), **engines(game),
             "analysis": entry.analysis is not None,
             "hidden": game.info.information is Information.IMPERFECT,
+            "figures": [figures(name) for name in entry.figures],
         })
     return {"games": listed}
+
+
+def figures(name: str) -> Json:
+    """The measured figures ``name`` as the page shows them; a file that cannot be read is
+    its one-line error in their place."""
+    try:
+        return measured(name).as_json()
+    except DataError as error:
+        return {"name": name, "error": str(error)}
 
 
 def engines(game: Game[S, M]) -> Json:

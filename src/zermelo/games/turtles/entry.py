@@ -114,4 +114,5 @@ ENTRY = GameEntry(
     explain=_explain,
     strengths=(("easy", "dummy"), ("club", "fast"),
                ("strong", "hybrid"), ("strongest", "belief-ismcts")),
+    figures=("openspiel_turtles-agents", "openspiel_turtles-information"),
 )
