@@ -113,7 +113,7 @@ def print_plan(tables: Sequence[TableSpec], figures: Estimate, rate: float | Non
     console.print(f"rate           {rate / 1e6:.2f} M positions/s a worker ({source})")
     for n in counts:
         console.print(f"on {n:>3} worker{'s' if n > 1 else ' '}  "
-                      f"{_duration(figures.seconds(n, rate))}")
+                      f"{duration(figures.seconds(n, rate))}")
 
 
 def _bytes(count: int) -> str:
@@ -123,7 +123,8 @@ def _bytes(count: int) -> str:
     return f"{count} B"
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """A time in the unit that reads best: seconds, minutes, hours or days."""
     if seconds >= 86400:
         return f"{seconds / 86400:.1f} days"
     if seconds >= 3600:

@@ -21,6 +21,7 @@ from zermelo.cli.cluster import (
     SchedulerOpt,
     WorkersOpt,
     build_progress,
+    duration,
     print_plan,
 )
 from zermelo.cli.common import OptionOpt, console, parse_options, read_position
@@ -29,7 +30,14 @@ from zermelo.games.morris.entry import ENTRY
 from zermelo.games.morris.render import board_text, status_line
 from zermelo.games.morris.rules import Morris, Position
 from zermelo.search.base import Budget, BudgetExhausted, budget
-from zermelo.solvers.morris.cluster import measured_rate, plan_estimate
+from zermelo.solvers.morris.cluster import (
+    PLACING_RATE,
+    RATE_SAMPLE,
+    SLIDING_RATE,
+    estimated_seconds,
+    measured_rate,
+    plan_estimate,
+)
 from zermelo.solvers.morris.database import (
     Database,
     MorrisPlan,
@@ -275,6 +283,12 @@ def plan(board: BoardOpt = "six", option: OptionOpt = None, scope: ScopeOpt = "f
     slices = MorrisPlan(geometry, scope)
     print_plan(slices.tables(), plan_estimate(slices), rate, lambda: measured_rate(geometry),
                workers)
+    if max(t.size for t in slices.tables()) > RATE_SAMPLE:  # larger than the scope timed
+        console.print(f"large tables   about {duration(estimated_seconds(slices.tables()))} on "
+                      "this machine's cores at the rates of the standard board's full build "
+                      f"({SLIDING_RATE / 1e6:g} M sliding, {PLACING_RATE / 1e6:g} M placing "
+                      "positions/s a core: large tables run slower than the small scope "
+                      "timed)", soft_wrap=True)
     symmetries = slices.ix.syms
     distinct = sum(distinct_positions(symmetries, s[0], s[1]) for s in slices.slices)
     entries = sum(t.size for t in slices.tables())

@@ -14,14 +14,15 @@ from zermelo.tablebase.distributed import Estimate, estimate
 from zermelo.tablebase.layered import TableSpec
 
 SLIDING_RATE = 0.6e6
-"""Positions a second a core builds the standard board's large sliding tables at, measured on
-this machine's full build (``zermelo morris solve --board standard``, both cores: 11 tables
-from s84 to s97, 5.67 G positions, in 4,729 s, 1.2 M a second of wall time; load 1.6 to 6). A
-small table alone goes three times faster (``benchmarks/morris_table.py``: s66 at 1.9 M a CPU
-second): the large ones read their children at random, beyond the processor's cache."""
+"""Positions a second a core builds the standard board's sliding tables at, measured on this
+machine's full build (``zermelo morris solve --board standard``, both cores: the 14 large
+tables s77 to s99, 7.76 G positions, in 6,873 s; the 14 small ones, 1.43 G, in 695 s; 1.21 M a
+second of wall time in all). A small table alone goes faster (``benchmarks/morris_table.py``:
+s66 at 1.9 M a CPU second, s77 at 1.05 M): the large ones read their children at random,
+beyond the processor's cache."""
 PLACING_RATE = 1.1e6
-"""Positions a second a core builds its placing tables at, measured on the same build (150
-placing tables, 7.40 G positions, in 3,383 s, 2.19 M a second of wall time)."""
+"""Positions a second a core builds its placing tables at, measured on the same build (269
+placing tables, 18.64 G positions, in 8,731 s, 2.14 M a second of wall time)."""
 RATE_SAMPLE = 10_000_000
 """At most this many positions (the widest such scope of the board) are solved to measure the
 rate."""
