@@ -95,10 +95,22 @@ def agents_markdown(figures: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def agents_page_table(figures: list[dict[str, Any]]) -> dict[str, Any]:
+def reduced(args: argparse.Namespace) -> str:
+    """What the reduced race is, as the game's page section says it under a table's title."""
+    return (f"The reduced race: two players, A first; the five turtles stacked {args.distance} "
+            f"squares from the lettuce; a deck of {len(args.deck)} cards "
+            f"({' '.join(args.deck)}); hands of {args.hand}; colours and hands secret; no "
+            "reshuffle. Small enough to be solved exactly; every other rule is the game's. "
+            "A win returns +1, a loss -1.")
+
+
+def agents_page_table(args: argparse.Namespace,
+                      figures: list[dict[str, Any]]) -> dict[str, Any]:
     """The agents' figures as the game's page section shows them, least exploitable first."""
     return {"title": "How exploitable each agent is: what a best response to it wins a game, "
                      "on a reduced race (returns from -1 to 1)",
+            "note": f"{reduced(args)} An agent's exploitability is half the sum of what the "
+                    "best responses to it win: 0 at an equilibrium.",
             "columns": ["agent", "exploitability", "return against the equilibrium"],
             "rows": [[row["agent"], f"{row['exploitability']:.4f}",
                       f"{row['against_equilibrium']:+.3f}"]
@@ -141,6 +153,8 @@ def information_figures(args: argparse.Namespace, values: list[float],
             "shared": draws, "games": played}
     return data, markdown, {"title": "The value of information on the reduced race "
                                      "(returns from -1 to 1)",
+                            "note": f"{reduced(args)} Told: shown the other player's colour "
+                                    "and hand all game.",
                             "columns": ["measure", "value"], "rows": rows}
 
 
@@ -242,7 +256,7 @@ def main() -> None:
         if args.figures:
             record("openspiel_turtles-agents", {"agents": figures}, agents_markdown(figures),
                    began_load=began_load, seconds=time.perf_counter() - began_run,
-                   table=agents_page_table(figures))
+                   table=agents_page_table(args, figures))
     if args.seers:
         seers(args, cfr.game_value(tree, star), console)
     if args.games:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from zermelo.core.errors import DataError
-from zermelo.core.figures import MAX_BYTES, MAX_ROWS, measured
+from zermelo.core.figures import MAX_BYTES, MAX_NOTE, MAX_ROWS, measured
 from zermelo.games.registry import GAMES
 
 
@@ -32,6 +32,8 @@ def test_the_turtle_race_tables_hold_the_equilibrium_and_the_agents() -> None:
     assert exploitability == sorted(exploitability)
     information = measured("openspiel_turtles-information")
     assert information.rows[0][1].startswith("53/150 = +0.3533")
+    for table in (agents, information):  # the page says what the reduced race is
+        assert "hands of 2" in table.note and "squares from the lettuce" in table.note
 
 
 def good() -> dict[str, Any]:
@@ -58,6 +60,10 @@ def broken(mutate: str) -> dict[str, Any] | list[int]:
         table["rows"] = [["1", "2"]] * (MAX_ROWS + 1)
     elif mutate == "no command":
         del data["command"]
+    elif mutate == "long note":
+        table["note"] = "x" * (MAX_NOTE + 1)
+    elif mutate == "number note":
+        table["note"] = 3
     return data
 
 
@@ -65,11 +71,16 @@ def test_a_good_file_reads(tmp_path: Path) -> None:
     (tmp_path / "demo.json").write_text(json.dumps(good()), encoding="utf-8")
     table = measured("demo", tmp_path)
     assert table.columns == ("a", "b") and table.rows == (("1", "2"),)
-    assert table.as_json()["rows"] == [["1", "2"]]
+    assert table.as_json()["rows"] == [["1", "2"]] and table.note == ""
+    data = good()
+    data["table"]["note"] = "n" * MAX_NOTE
+    (tmp_path / "demo.json").write_text(json.dumps(data), encoding="utf-8")
+    assert measured("demo", tmp_path).as_json()["note"] == "n" * MAX_NOTE
 
 
 @pytest.mark.parametrize("mutate", ["not an object", "no table", "short row", "number cell",
-                                    "no columns", "long title", "too many rows", "no command"])
+                                    "no columns", "long title", "too many rows", "no command",
+                                    "long note", "number note"])
 def test_a_damaged_file_is_one_data_error(tmp_path: Path, mutate: str) -> None:
     (tmp_path / "demo.json").write_text(json.dumps(broken(mutate)), encoding="utf-8")
     with pytest.raises(DataError, match=r"^bad data: figures demo: "):

@@ -530,6 +530,7 @@ def test_the_measured_figures_show_in_their_games_section_on_a_phone(
         captions = card.locator("caption").all_text_contents()
         assert len(captions) == len(GAMES["turtles"].figures)
         assert "exploitable" in captions[0] and "53/150" in card.inner_text()
+        assert "hands of 2" in captions[0]  # the note says what the reduced race is
         for table in card.locator(".figure").all():  # a wide table scrolls in its own box
             box = table.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE

@@ -3,7 +3,8 @@ beside the game they are about.
 
 A benchmark run with ``--figures`` writes ``zermelo/figures/NAME.json`` (``benchmarks/figures.py``):
 the figures, the command that measured them, the date, the load average, the Markdown the docs
-show and, for a front end, a ``table`` (a title, column names and rows of text). A game's entry
+show and, for a front end, a ``table`` (a title, column names, rows of text and, if the title
+needs it, a ``note`` saying what was measured: the reduced game, the units). A game's entry
 names the files it shows (:attr:`zermelo.core.entry.GameEntry.figures`); :func:`measured` reads
 one and checks its shape, so a damaged file is one :class:`DataError`, never a half-drawn table.
 """
@@ -22,6 +23,8 @@ MAX_BYTES = 1 << 20
 """The largest figures file read."""
 MAX_ROWS, MAX_COLUMNS, MAX_TEXT = 100, 10, 300
 """The largest table shown: rows, columns and characters a cell (or a title)."""
+MAX_NOTE = 1000
+"""The most characters of a table's note."""
 
 
 @dataclass(frozen=True)
@@ -35,12 +38,14 @@ class Measured:
     command: str
     date: str
     load: str
+    note: str = ""
+    """What the title alone does not say (empty: nothing)."""
 
     def as_json(self) -> dict[str, Any]:
         """The table as the web page shows it."""
         return {"name": self.name, "title": self.title, "columns": list(self.columns),
                 "rows": [list(row) for row in self.rows], "command": self.command,
-                "date": self.date, "load": self.load}
+                "date": self.date, "load": self.load, "note": self.note}
 
 
 def measured(name: str, folder: Traversable | None = None) -> Measured:
@@ -61,17 +66,20 @@ def measured(name: str, folder: Traversable | None = None) -> Measured:
         raise DataError(f"figures {name}: no table")
     title, columns, rows = table.get("title"), table.get("columns"), table.get("rows")
     texts = [data.get("command"), data.get("date"), data.get("load_start"), title]
-    if (not all(_text(t) for t in texts) or not isinstance(columns, list)
-            or not 0 < len(columns) <= MAX_COLUMNS or not all(_text(c) for c in columns)
+    note = table.get("note", "")
+    if (not all(_text(t) for t in texts) or not _text(note, MAX_NOTE)
+            or not isinstance(columns, list) or not 0 < len(columns) <= MAX_COLUMNS
+            or not all(_text(c) for c in columns)
             or not isinstance(rows, list) or len(rows) > MAX_ROWS
             or not all(isinstance(row, list) and len(row) == len(columns)
                        and all(_text(cell) for cell in row) for row in rows)):
         raise DataError(f"figures {name}: a table of at most {MAX_ROWS} rows of "
-                        f"{MAX_COLUMNS} texts expected")
+                        f"{MAX_COLUMNS} texts (and a note of at most {MAX_NOTE} characters) "
+                        "expected")
     return Measured(name, str(title), tuple(columns), tuple(tuple(row) for row in rows),
-                    data["command"], data["date"], data["load_start"])
+                    data["command"], data["date"], data["load_start"], str(note))
 
 
-def _text(value: Any) -> bool:
-    """Whether ``value`` is a text a table may show."""
-    return isinstance(value, str) and len(value) <= MAX_TEXT
+def _text(value: Any, most: int = MAX_TEXT) -> bool:
+    """Whether ``value`` is a text a table may show, of at most ``most`` characters."""
+    return isinstance(value, str) and len(value) <= most
