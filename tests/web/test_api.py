@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import zermelo.web.service as service
-from zermelo.core.errors import DataError
+from zermelo.core.figures import measured
 from zermelo.core.game import CHANCE, Information
 from zermelo.engines import engines_for, parse_spec
 from zermelo.games.registry import GAMES, AnyGame, get_game
@@ -54,7 +54,7 @@ def test_games_lists_every_game_and_engine(client: TestClient) -> None:
         assert [o["name"] for o in listed["options"]] == entry.options.names()
 
 
-def test_games_carry_their_measured_figures(client: TestClient,
+def test_games_carry_their_measured_figures(client: TestClient, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     listed = {g["name"]: g["figures"] for g in client.get("/api/games").json()["games"]}
     assert {n for n, f in listed.items() if f} == {n for n, e in GAMES.items() if e.figures}
@@ -64,14 +64,15 @@ def test_games_carry_their_measured_figures(client: TestClient,
             assert figure["rows"] and all(len(r) == len(figure["columns"]) for r in figure["rows"])
             assert figure["command"].startswith("python benchmarks/")
 
-    def damaged(name: str) -> None:
-        raise DataError(f"figures {name}: cannot be read (JSONDecodeError)")
-
-    monkeypatch.setattr(service, "measured", damaged)
+    named = sorted({n for e in GAMES.values() for n in e.figures})
+    (tmp_path / f"{named[0]}.json").write_text('{"table": [', encoding="utf-8")  # cut short
+    monkeypatch.setattr(service, "measured", lambda name: measured(name, tmp_path))  # none else
     answer = client.get("/api/games")
     assert answer.status_code == 200  # a damaged file is its one line, the rest still served
-    shown = [f for g in answer.json()["games"] for f in g["figures"]]
-    assert shown and all(f["error"].endswith("cannot be read (JSONDecodeError)") for f in shown)
+    errors = {f["name"]: f["error"] for g in answer.json()["games"] for f in g["figures"]}
+    assert set(errors) == set(named) and all(e.count("\n") == 0 for e in errors.values())
+    assert errors[named[0]] == f"bad data: figures {named[0]}: cannot be read (JSONDecodeError)"
+    assert all(errors[n].endswith("cannot be read (FileNotFoundError)") for n in named[1:])
 
 
 PERFECT = sorted(n for n, e in GAMES.items()
