@@ -129,7 +129,7 @@ ONES = np.uint64(0x0101010101010101)
 HIGHS = np.uint64(0x8080808080808080)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _decided(code, target, lo, out):  # type: ignore[no-untyped-def]
     """The next positions from ``lo`` with code ``target``, up to ``out``'s length: how many,
     and where the scan stopped. Eight codes are tested at once (a word has a byte equal to
@@ -162,6 +162,25 @@ def _decided(code, target, lo, out):  # type: ignore[no-untyped-def]
             k += 1
         u += 1
     return k, u
+
+
+@njit(cache=True, nogil=True)
+def _decided_part(thread, t, code, target, at, ends, out, found):  # type: ignore[no-untyped-def]
+    """Part ``t`` of the scan for decided positions: the next ones in ``[at[t], ends[t])``
+    into its share of ``out``; ``found[t]`` is how many, ``at[t]`` moves to where it stopped
+    (the parts scan at once, so no core waits for one to read a whole table)."""
+    share = out.size // at.size
+    k, u = _decided(code[:ends[t]], target, at[t], out[t * share:(t + 1) * share])
+    found[t] = k
+    at[t] = u
+
+
+def _next_decided(code: U8, target: int, at: I64, ends: I64, scan: I64, found: I64) -> I64:
+    """The next decided positions (code ``target``) of every part's range, together: the
+    parts' scans at once, then their finds one after another."""
+    spread(_decided_part, at.size, code, target, at, ends, scan, found)
+    share = scan.size // at.size
+    return np.concatenate([scan[t * share:t * share + found[t]] for t in range(at.size)])
 
 
 @njit(cache=True, nogil=True)
@@ -294,18 +313,20 @@ def solve_unit(moves: UnitMoves, progress: Callable[[int], None] | None = None,
         tell(hi - lo)
     if stage["level"] == 0:
         stage["top"] = int(_start(count, exit_code, code))
-    targets = np.empty(BATCH, np.int64)
+    scan, found = np.empty(BATCH, np.int64), np.zeros(parts, np.int64)
+    ends = np.array([n * (t + 1) // parts for t in range(parts)], np.int64)
     counts = np.empty(BATCH, np.int64)
     preds = np.empty((BATCH, moves.width), np.int64)
     tops, overflow = np.zeros(parts, np.int64), np.zeros(parts, np.bool_)
     while moves.width and stage["level"] + 1 <= stage["top"]:
         d = stage["level"]
-        at = 0
-        while at < n:
-            k, at = _decided(code, d + 1, at, targets)
+        at = np.array([n * t // parts for t in range(parts)], np.int64)
+        while (at < ends).any():
+            targets = _next_decided(code, d + 1, at, ends, scan, found)
+            k = targets.size
             if not k:
                 continue
-            moves.backward(targets[:k], counts[:k], preds[:k])
+            moves.backward(targets, counts[:k], preds[:k])
             tops[:], overflow[:] = 0, False
             spread(_tell, parts, parts, d, k, counts, preds, code, count, exit_code, tops,
                    overflow)
