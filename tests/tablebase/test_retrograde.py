@@ -17,6 +17,7 @@ from zermelo.tablebase.retrograde import (
     Checkpoint,
     GraphMoves,
     _decided,
+    _next_decided,
     describe,
     solve_unit,
 )
@@ -140,3 +141,21 @@ def test_the_scan_for_decided_positions_reads_eight_codes_at_once_as_one_by_one(
     stop = found[-1] + 1 if len(found) == room else max(lo, len(codes))
     k, at = _decided(code, target, lo, out)
     assert (k, at, out[:k].tolist()) == (len(found), stop, found)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([0, 0, 1, 2]), max_size=120), st.integers(1, 4),
+       st.integers(1, 8))
+def test_the_parts_scan_finds_every_decided_position_once(codes: list[int], parts: int,
+                                                          room: int) -> None:
+    """Scanning in ``parts`` ranges at once, a share of the buffer each, finds every position
+    of the code exactly once, however small the buffer."""
+    code = np.array(codes, np.uint8)
+    n = code.size
+    at = np.array([n * t // parts for t in range(parts)], np.int64)
+    ends = np.array([n * (t + 1) // parts for t in range(parts)], np.int64)
+    scan, found = np.zeros(room * parts, np.int64), np.zeros(parts, np.int64)
+    seen: list[int] = []
+    while (at < ends).any():
+        seen += _next_decided(code, 1, at, ends, scan, found).tolist()
+    assert sorted(seen) == [u for u in range(n) if codes[u] == 1]
