@@ -117,11 +117,12 @@ def agents_page_table(args: argparse.Namespace,
                      for row in sorted(figures, key=lambda r: r["exploitability"])]}
 
 
-def exact_values(args: argparse.Namespace) -> list[float]:
-    """The race's value for A by the sequence-form LP: as dealt, with A told every colour and
-    hand, then with B told."""
-    return [solve_tree(build(HiddenRace(args.deck, args.hand, args.distance, seer=seer))).value
-            for seer in (None, 0, 1)]
+def exact_values(args: argparse.Namespace, tree: Tree) -> list[float]:
+    """The race's value for A by the sequence-form LP: as dealt (``tree``, already written
+    out), with A told every colour and hand, then with B told."""
+    return [solve_tree(tree).value,
+            *(solve_tree(build(HiddenRace(args.deck, args.hand, args.distance, seer=seer))).value
+              for seer in (0, 1))]
 
 
 def fraction(value: float) -> str:
@@ -262,7 +263,7 @@ def main() -> None:
     if args.games:
         games = information(args, console)
         if args.figures:
-            data, markdown, table = information_figures(args, exact_values(args), games)
+            data, markdown, table = information_figures(args, exact_values(args, tree), games)
             record("openspiel_turtles-information", data, markdown, began_load=began_load,
                    seconds=time.perf_counter() - began_run, table=table)
     if args.openspiel_iterations:
